@@ -1,0 +1,92 @@
+/**
+ * Every number and fixed value of the product specification, named once.
+ * Import from here; never repeat a literal from the spec elsewhere.
+ */
+
+// Spec point 9: phone lease
+export const PHONE_LEASE_TIME_S = 300
+export const PHONE_POLL_INTERVAL_MS = 4_000
+export const PHONE_REFRESH_BEFORE_EXPIRY_MS = 20_000
+export const PHONE_EXPIRY_CUT_ON_CHANGE_MS = 10_000
+
+// Spec point 7 / 9: ad marketplace protocol
+export const MARKETPLACE_PROTOCOL_VERSION = 17
+export const DEMAND_CHECK_MAX = 1
+export const DEMAND_CHECK_CALL_TYPE = 'Inbound'
+export const DEMAND_CHECK_TRANSFER_TYPE = 'cold'
+export const LOW_BID_THRESHOLD = 10
+export const SOURCE_ARRAY_LENGTH = 7
+export const SOURCE_NULL_TEXT = 'null'
+export const AUTO_ZIP_FALLBACK = 'auto'
+
+// Spec point 5 / 9: validation limits
+export const NAME_MIN_LENGTH = 3
+export const NAME_MAX_LENGTH = 64
+export const ADDRESS_MIN_LENGTH = 1
+export const ADDRESS_MAX_LENGTH = 128
+export const ZIP_LENGTH = 5
+export const PAID_CLICK_ID_MIN_LENGTH = 15
+export const PHONE_INPUT_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/
+
+// Spec point 3: tracked URL parameters and the paid flag
+export const TRACKED_URL_PARAMS = [
+  'fbclid',
+  'gclid',
+  'tblci',
+  'token',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'afid',
+] as const
+export const PAID_CLICK_ID_PARAMS = ['fbclid', 'gclid', 'ttclid', 'token', 'saclid', 'etid', 'tbclid', 'ScCid'] as const
+
+// Spec point 9: sync, build check, routing
+export const VISITOR_SYNC_RETRY_MS = 3_000
+export const VISITOR_SYNC_CHANNEL = 'user-sync'
+export const RELOAD_GUARD_MS = 10_000
+export const ROUTE_KEY_HASH_PREFIX_LENGTH = 10
+
+// Spec point 9: progress and loading indicator
+export const PROGRESS_ANIMATION_MS = 300
+export const PROGRESS_ANIMATION_DELAY_MS = 10
+export const LOADING_THROTTLE_MS = 200
+export const LOADING_DURATION_MS = 2_000
+export const LOADING_HEIGHT_PX = 3
+export const PROGRESS_BAR_COLOR = '#d33636'
+
+// Spec point 4 / 9: business hours (Los Angeles)
+export const BUSINESS_TIME_ZONE = 'America/Los_Angeles'
+export const AFFILIATE_UTM_MEDIUM = 'aff'
+
+// Spec point 2 / 9: pages and errors
+export const DEFAULT_PAGE_LANGUAGE = 'english'
+export const DEFAULT_ERROR_STATUS = 500
+export const NOT_FOUND_STATUS_MESSAGE = 'Page Not Found'
+export const SERVER_ERROR_STATUS_MESSAGE = 'Internal Server Error'
+
+// Spec point 9: primitives
+export const TOOLTIP_OPEN_DELAY_MS = 700
+export const TOOLTIP_SKIP_DELAY_MS = 300
+export const TOOLTIP_DEFAULT_SIDE = 'top'
+export const TOOLTIP_DEFAULT_OFFSET = 0
+export const SWITCH_DEFAULT_VALUE = 'on'
+export const SPLITTER_KEYBOARD_STEP_PERCENT = 10
+export const SPLITTER_KEYBOARD_SHIFT_STEP_PERCENT = 100
+export const SPLITTER_HIT_AREA_COARSE_PX = 15
+export const SPLITTER_HIT_AREA_FINE_PX = 5
+export const SPLITTER_SAVE_DEBOUNCE_MS = 10
+export const SPLITTER_PRECISION_DECIMALS = 10
+export const HOVER_CARD_OPEN_DELAY_MS = 700
+export const HOVER_CARD_CLOSE_DELAY_MS = 300
+export const SELECT_VIEWPORT_MARGIN_PX = 10
+
+// Spec point 9: client error reporting
+export const ERROR_REPORT_MAX_FRAMES = 50
+export const ERROR_REPORT_MAX_LINE_LENGTH = 1024
+
+// Spec point 1/6: brands using the auto-insurance payload
+export const AUTO_BRAND_IDS = ['tqg', 'ps'] as const
+export const CONTROL_CENTER_BRAND_ID = 'ccc'

@@ -1,0 +1,65 @@
+import { findNodeAtLocation, type Node, parseTree, type ParseError, printParseErrorCode } from 'jsonc-parser'
+
+export interface SourcePosition {
+  line: number
+  column: number
+}
+
+/** Splits a JSON pointer ("/steps/0/name") into path segments, numbers for array indexes. */
+export function pointerToPath(pointer: string): (string | number)[] {
+  if (!pointer) return []
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+}
+
+export function offsetToPosition(text: string, offset: number): SourcePosition {
+  let line = 1
+  let lineStart = 0
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++
+      lineStart = i + 1
+    }
+  }
+  return { line, column: offset - lineStart + 1 }
+}
+
+/** A parsed JSON document that can tell where each pointer sits in its source text. */
+export class LocatedJson {
+  readonly tree: Node | undefined
+  readonly syntaxErrors: { message: string; position: SourcePosition }[]
+
+  constructor(readonly text: string) {
+    const errors: ParseError[] = []
+    this.tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true })
+    this.syntaxErrors = errors.map((e) => ({
+      message: `invalid JSON: ${printParseErrorCode(e.error)}`,
+      position: offsetToPosition(text, e.offset),
+    }))
+  }
+
+  /**
+   * Position of the value at `pointer`; with `property`, of that property's key inside it.
+   * Falls back to the nearest existing ancestor.
+   */
+  positionOf(pointer: string, property?: string): SourcePosition {
+    if (!this.tree) return { line: 1, column: 1 }
+    const path = pointerToPath(pointer)
+    if (property !== undefined) {
+      const node = findNodeAtLocation(this.tree, [...path, property])
+      if (node?.parent) return offsetToPosition(this.text, node.parent.offset)
+    }
+    for (let n = path.length; n >= 0; n--) {
+      const node = findNodeAtLocation(this.tree, path.slice(0, n))
+      if (node) {
+        // Point at the key of a property ("name": …) rather than at its value.
+        const at = node.parent?.type === 'property' ? node.parent.offset : node.offset
+        return offsetToPosition(this.text, at)
+      }
+    }
+    return { line: 1, column: 1 }
+  }
+}

@@ -1,0 +1,110 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import actionSchema from '../../schemas/action.schema.json' with { type: 'json' }
+import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' }
+import commonSchema from '../../schemas/common.schema.json' with { type: 'json' }
+import conditionSchema from '../../schemas/condition.schema.json' with { type: 'json' }
+import fieldSchema from '../../schemas/field.schema.json' with { type: 'json' }
+import funnelSchema from '../../schemas/funnel.schema.json' with { type: 'json' }
+import pageSchema from '../../schemas/page.schema.json' with { type: 'json' }
+import siteSchema from '../../schemas/site.schema.json' with { type: 'json' }
+import stepSchema from '../../schemas/step.schema.json' with { type: 'json' }
+
+// ajv-formats is CommonJS; under ESM interop its function may sit on `.default`.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void
+
+const SCHEMAS: Record<string, object> = {
+  'common.schema.json': commonSchema,
+  'condition.schema.json': conditionSchema,
+  'action.schema.json': actionSchema,
+  'field.schema.json': fieldSchema,
+  'step.schema.json': stepSchema,
+  'funnel.schema.json': funnelSchema,
+  'page.schema.json': pageSchema,
+  'brand.schema.json': brandSchema,
+  'site.schema.json': siteSchema,
+}
+
+let ajv: Ajv2020 | undefined
+const compiled = new Map<string, ValidateFunction>()
+
+/** Registers another schema (used by kinds added after the foundation). */
+export function registerSchema(fileName: string, schema: object): void {
+  SCHEMAS[fileName] = schema
+  ajv = undefined
+  compiled.clear()
+}
+
+function getAjv(): Ajv2020 {
+  if (!ajv) {
+    ajv = new Ajv2020({ allErrors: true, useDefaults: true, discriminator: true, strict: false })
+    addFormats(ajv)
+    for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema)
+  }
+  return ajv
+}
+
+export function validatorFor(schemaFile: string): ValidateFunction {
+  let fn = compiled.get(schemaFile)
+  if (!fn) {
+    const schema = SCHEMAS[schemaFile] as { $id: string } | undefined
+    if (!schema) throw new Error(`No schema registered as ${schemaFile}`)
+    fn = getAjv().getSchema(schema.$id)
+    if (!fn) throw new Error(`Schema ${schemaFile} did not compile`)
+    compiled.set(schemaFile, fn)
+  }
+  return fn
+}
+
+export interface SchemaProblem {
+  pointer: string
+  /** Property the problem is about (for a missing or unexpected property). */
+  property?: string
+  message: string
+}
+
+/** Turns ajv's errors into messages for a person, dropping the noise of oneOf branches that were never meant. */
+export function describeErrors(errors: ErrorObject[]): SchemaProblem[] {
+  const specific = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'discriminator'].includes(e.keyword) || errors.length === 1)
+  const keep = specific.filter((e) => {
+    // A "must be array" from the list branch of an action is noise when the object branch said something.
+    if (e.keyword === 'type' && e.schemaPath.includes('/oneOf/')) {
+      return !specific.some((o) => o !== e && o.instancePath.startsWith(e.instancePath) && o.keyword !== 'type')
+    }
+    return true
+  })
+  const list = keep.length ? keep : errors
+  const seen = new Set<string>()
+  const out: SchemaProblem[] = []
+  for (const e of list) {
+    const p = describeError(e)
+    const key = `${p.pointer}|${p.property ?? ''}|${p.message}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(p)
+  }
+  return out
+}
+
+function describeError(e: ErrorObject): SchemaProblem {
+  const params = e.params as Record<string, unknown>
+  switch (e.keyword) {
+    case 'required':
+      return { pointer: e.instancePath, message: `missing required property "${params.missingProperty}"` }
+    case 'additionalProperties':
+      return {
+        pointer: e.instancePath,
+        property: String(params.additionalProperty),
+        message: `unknown property "${params.additionalProperty}"`,
+      }
+    case 'enum':
+      return { pointer: e.instancePath, message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` }
+    case 'const':
+      return { pointer: e.instancePath, message: `must be ${JSON.stringify(params.allowedValue)}` }
+    case 'discriminator':
+      return { pointer: e.instancePath, message: `"${params.tag}" is not a known type${params.tagValue ? ` (got ${JSON.stringify(params.tagValue)})` : ''}` }
+    default:
+      return { pointer: e.instancePath, message: e.message ?? 'is invalid' }
+  }
+}

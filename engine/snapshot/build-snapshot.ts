@@ -1,0 +1,221 @@
+import { DEFAULT_PAGE_LANGUAGE } from '../constants'
+import { DEFINITION_KINDS, kindOfPath } from '../definitions/kinds'
+import { LocatedJson } from '../definitions/locate'
+import { describeErrors, validatorFor } from '../definitions/validators'
+import { compareSpecificity, compileRoutePattern, type RoutePattern, RoutePatternError } from '../routing/route-pattern'
+import { hashString } from '../util/hash'
+import { runCrossChecks } from './cross-checks'
+import type {
+  Brand,
+  DefinitionError,
+  DefinitionFile,
+  Funnel,
+  Page,
+  PageEntry,
+  ResolvedFunnel,
+  RouteEntry,
+  SiteConfig,
+  Snapshot,
+  SnapshotResult,
+  Step,
+} from './types'
+
+export interface BuildOptions {
+  /** Folder of the definitions, relative to the repository root. */
+  root?: string
+  /** Tells whether a public asset (an image src starting with /) exists; skipped when absent. */
+  assetExists?: (src: string) => boolean
+}
+
+/** A parsed, schema-valid document with the means to point at its source. */
+export interface LoadedDocument<T = unknown> {
+  kind: string
+  id: string
+  file: string
+  data: T
+  source: LocatedJson
+}
+
+export class ErrorSink {
+  readonly errors: DefinitionError[] = []
+  add(doc: Pick<LoadedDocument, 'file' | 'source'>, pointer: string, message: string, property?: string): void {
+    const pos = doc.source.positionOf(pointer, property)
+    this.errors.push({ file: doc.file, line: pos.line, column: pos.column, pointer: property ? `${pointer}/${property}` : pointer, message })
+  }
+}
+
+/**
+ * Builds an immutable snapshot from definition file contents. Any error refuses the snapshot whole;
+ * every error is reported at once with file, line, column and JSON pointer.
+ */
+export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOptions = {}): SnapshotResult {
+  const root = (options.root ?? 'definitions').replace(/\/$/, '')
+  const sink = new ErrorSink()
+  const byKind = new Map<string, Map<string, LoadedDocument>>()
+  for (const k of DEFINITION_KINDS) byKind.set(k.kind, new Map())
+
+  const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path))
+  for (const f of sorted) {
+    if (!f.path.startsWith(`${root}/`) || !f.path.endsWith('.json')) continue
+    const rel = f.path.slice(root.length + 1)
+    const kind = kindOfPath(rel)
+    const source = new LocatedJson(f.text)
+    if (!kind) {
+      sink.errors.push({ file: f.path, line: 1, column: 1, pointer: '', message: `not a known definition location (expected one of: ${DEFINITION_KINDS.map((k) => k.file ?? `${k.dir}/*.json`).join(', ')})` })
+      continue
+    }
+    if (source.syntaxErrors.length || !source.tree) {
+      for (const e of source.syntaxErrors) sink.errors.push({ file: f.path, ...e.position, pointer: '', message: e.message })
+      continue
+    }
+    let data: unknown
+    try {
+      data = JSON.parse(f.text)
+    } catch (e) {
+      sink.errors.push({ file: f.path, line: 1, column: 1, pointer: '', message: `invalid JSON: ${(e as Error).message}` })
+      continue
+    }
+    const doc: LoadedDocument = { kind: kind.kind, id: '', file: f.path, data, source }
+    const validate = validatorFor(kind.schema)
+    if (!validate(data)) {
+      for (const p of describeErrors(validate.errors ?? [])) sink.add(doc, p.pointer, p.message, p.property)
+      continue
+    }
+    const baseName = rel.split('/').pop()!.replace(/\.json$/, '')
+    const id = kind.file ? kind.kind : kind.idField ? String((data as Record<string, unknown>)[kind.idField]) : baseName
+    if (kind.idField && id !== baseName) {
+      sink.add(doc, `/${kind.idField}`, `${kind.idField} "${id}" must equal the file name "${baseName}"`)
+      continue
+    }
+    doc.id = id
+    byKind.get(kind.kind)!.set(id, doc)
+  }
+
+  const siteDoc = byKind.get('site')!.get('site') as LoadedDocument<SiteConfig> | undefined
+  if (!siteDoc && !sink.errors.some((e) => e.file === `${root}/site.json`)) {
+    sink.errors.push({ file: `${root}/site.json`, line: 1, column: 1, pointer: '', message: 'missing site configuration' })
+  }
+
+  const brands = byKind.get('brand')! as Map<string, LoadedDocument<Brand>>
+  const pages = byKind.get('page')! as Map<string, LoadedDocument<Page>>
+  const funnelDocs = byKind.get('funnel')! as Map<string, LoadedDocument<Funnel>>
+  const stepDocs = byKind.get('step')! as Map<string, LoadedDocument<Step>>
+
+  // Pages: defaults, identity, patterns.
+  const pageEntries = new Map<string, PageEntry>()
+  const pagePatterns = new Map<string, { pattern: RoutePattern; pointer: string }[]>()
+  const keys = new Map<string, LoadedDocument>()
+  for (const [fileId, doc] of pages) {
+    const p = doc.data
+    const key = p.key ?? fileId
+    const other = keys.get(key)
+    if (other) {
+      sink.add(doc, p.key ? '/key' : '', `page key "${key}" is already used by ${other.file}`)
+      continue
+    }
+    keys.set(key, doc)
+    const path = p.path ?? `/${fileId}`
+    const patterns: { pattern: RoutePattern; pointer: string }[] = []
+    const sources = [{ src: path, pointer: p.path ? '/path' : '' }, ...(p.aliases ?? []).map((src, i) => ({ src, pointer: `/aliases/${i}` }))]
+    for (const s of sources) {
+      try {
+        patterns.push({ pattern: compileRoutePattern(s.src), pointer: s.pointer })
+      } catch (e) {
+        if (e instanceof RoutePatternError) sink.add(doc, s.pointer, e.message)
+        else throw e
+      }
+    }
+    pagePatterns.set(key, patterns)
+    pageEntries.set(key, {
+      ...p,
+      key,
+      path,
+      benefits: p.benefits ?? [],
+      language: p.language ?? (DEFAULT_PAGE_LANGUAGE as 'english'),
+      indexable: p.indexable ?? true,
+      brands: p.brands ?? [],
+      file: doc.file,
+    })
+  }
+
+  // Funnels: resolve steps with overrides.
+  const funnels = new Map<string, ResolvedFunnel>()
+  for (const [id, doc] of funnelDocs) {
+    const steps = doc.data.steps.map((ref) => {
+      const step = stepDocs.get(ref.step)?.data
+      if (!step) return undefined
+      const { $schema: _s, ...rest } = step
+      return { ...rest, ...(ref.overrides ?? {}), stepId: step.id }
+    })
+    funnels.set(id, {
+      id,
+      formVersion: doc.data.formVersion,
+      description: doc.data.description,
+      steps: steps.filter((s): s is NonNullable<typeof s> => !!s),
+    })
+  }
+
+  // Routes per brand.
+  const routes = new Map<string, RouteEntry[]>()
+  for (const id of brands.keys()) routes.set(id, [])
+  const claimed = new Map<string, { key: string; source: string }>()
+  for (const [key, entry] of pageEntries) {
+    const doc = pages.get(entry.file.split('/').pop()!.replace(/\.json$/, ''))!
+    entry.brands.forEach((brandId, i) => {
+      if (!brands.has(brandId)) {
+        sink.add(doc, `/brands/${i}`, `unknown brand "${brandId}" (known: ${[...brands.keys()].sort().join(', ')})`)
+        return
+      }
+      for (const { pattern, pointer } of pagePatterns.get(key) ?? []) {
+        const claimKey = `${brandId} ${pattern.shape}`
+        const prev = claimed.get(claimKey)
+        if (prev) {
+          sink.add(doc, pointer, `path "${pattern.source}" on brand "${brandId}" is already claimed by page "${prev.key}" ("${prev.source}")`)
+          continue
+        }
+        claimed.set(claimKey, { key, source: pattern.source })
+        routes.get(brandId)!.push({ pattern, pageKey: key })
+      }
+    })
+  }
+  for (const list of routes.values()) list.sort((a, b) => compareSpecificity(a.pattern, b.pattern))
+
+  runCrossChecks({ byKind, pageEntries, funnels, sink, options })
+
+  if (sink.errors.length) {
+    sink.errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column)
+    return { ok: false, errors: sink.errors }
+  }
+
+  const documents = new Map<string, Map<string, unknown>>()
+  for (const [kind, docs] of byKind) {
+    if (['site', 'brand', 'page', 'funnel', 'step'].includes(kind)) continue
+    documents.set(kind, new Map([...docs].map(([id, d]) => [id, d.data])))
+  }
+  const id = hashString(sorted.map((f) => `${f.path}\n${f.text}`).join('\n\u0000'))
+  const snapshot: Snapshot = deepFreeze({
+    id,
+    site: siteDoc!.data,
+    brands: new Map([...brands].map(([k, d]) => [k, d.data])),
+    pages: pageEntries,
+    funnels,
+    steps: new Map([...stepDocs].map(([k, d]) => [k, d.data])),
+    documents,
+    routes,
+  })
+  return { ok: true, snapshot }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    if (value instanceof Map) for (const v of value.values()) deepFreeze(v)
+    else for (const v of Object.values(value)) deepFreeze(v)
+    Object.freeze(value)
+  }
+  return value
+}
+
+/** One line per error: `file:line:col  /json/pointer  message`. */
+export function formatDefinitionError(e: DefinitionError): string {
+  return `${e.file}:${e.line}:${e.column}  ${e.pointer || '/'}  ${e.message}`
+}

@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react'
+import vike from 'vike/plugin'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [react(), vike()],
+  publicDir: 'ui/public',
+  build: { target: 'es2022' },
+})

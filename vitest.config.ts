@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config'
+
+// One runner for every kind of test. `npm test` runs all projects;
+// `npm run test:unit`, `test:model`, `test:e2e` run one each.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['engine/**/*.test.ts', 'server/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'tools/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'model',
+          include: ['tests/model/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
