@@ -8,7 +8,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['engine/**/*.test.ts', 'server/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'tools/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'engine/**/*.test.ts',
+            'server/**/*.test.ts',
+            'ui/**/*.test.{ts,tsx}',
+            'tools/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -41,7 +41,16 @@ export const TRACKED_URL_PARAMS = [
   'utm_term',
   'afid',
 ] as const
-export const PAID_CLICK_ID_PARAMS = ['fbclid', 'gclid', 'ttclid', 'token', 'saclid', 'etid', 'tbclid', 'ScCid'] as const
+export const PAID_CLICK_ID_PARAMS = [
+  'fbclid',
+  'gclid',
+  'ttclid',
+  'token',
+  'saclid',
+  'etid',
+  'tbclid',
+  'ScCid',
+] as const
 
 // Spec point 9: sync, build check, routing
 export const VISITOR_SYNC_RETRY_MS = 3_000

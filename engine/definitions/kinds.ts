@@ -27,6 +27,7 @@ export const DEFINITION_KINDS: readonly DefinitionKind[] = [
 export function kindOfPath(relativePath: string): DefinitionKind | undefined {
   const parts = relativePath.split('/')
   if (parts.length === 1) return DEFINITION_KINDS.find((k) => k.file === parts[0])
-  if (parts.length === 2 && parts[1].endsWith('.json')) return DEFINITION_KINDS.find((k) => k.dir === parts[0] && !k.file)
+  if (parts.length === 2 && parts[1].endsWith('.json'))
+    return DEFINITION_KINDS.find((k) => k.dir === parts[0] && !k.file)
   return undefined
 }

@@ -66,11 +66,15 @@ export interface SchemaProblem {
 
 /** Turns ajv's errors into messages for a person, dropping the noise of oneOf branches that were never meant. */
 export function describeErrors(errors: ErrorObject[]): SchemaProblem[] {
-  const specific = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'discriminator'].includes(e.keyword) || errors.length === 1)
+  const specific = errors.filter(
+    (e) => !['oneOf', 'anyOf', 'if', 'discriminator'].includes(e.keyword) || errors.length === 1,
+  )
   const keep = specific.filter((e) => {
     // A "must be array" from the list branch of an action is noise when the object branch said something.
     if (e.keyword === 'type' && e.schemaPath.includes('/oneOf/')) {
-      return !specific.some((o) => o !== e && o.instancePath.startsWith(e.instancePath) && o.keyword !== 'type')
+      return !specific.some(
+        (o) => o !== e && o.instancePath.startsWith(e.instancePath) && o.keyword !== 'type',
+      )
     }
     return true
   })
@@ -99,11 +103,17 @@ function describeError(e: ErrorObject): SchemaProblem {
         message: `unknown property "${params.additionalProperty}"`,
       }
     case 'enum':
-      return { pointer: e.instancePath, message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` }
+      return {
+        pointer: e.instancePath,
+        message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      }
     case 'const':
       return { pointer: e.instancePath, message: `must be ${JSON.stringify(params.allowedValue)}` }
     case 'discriminator':
-      return { pointer: e.instancePath, message: `"${params.tag}" is not a known type${params.tagValue ? ` (got ${JSON.stringify(params.tagValue)})` : ''}` }
+      return {
+        pointer: e.instancePath,
+        message: `"${params.tag}" is not a known type${params.tagValue ? ` (got ${JSON.stringify(params.tagValue)})` : ''}`,
+      }
     default:
       return { pointer: e.instancePath, message: e.message ?? 'is invalid' }
   }

@@ -1,5 +1,5 @@
 import type { PageEntry, Snapshot } from '../snapshot/types'
-import { matchRoutePattern, type RoutePattern, type RouteParams } from './route-pattern'
+import { matchRoutePattern, type RouteParams, type RoutePattern } from './route-pattern'
 
 export interface RouteMatch {
   page: PageEntry

@@ -43,7 +43,8 @@ export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
     checkParams: (p) => {
       const errs: string[] = []
       if (!isString(p.param)) errs.push('params.param must name a route parameter')
-      if (!isString(p.pattern) || !compiles(p.pattern)) errs.push('params.pattern must be a valid regular expression')
+      if (!isString(p.pattern) || !compiles(p.pattern))
+        errs.push('params.pattern must be a valid regular expression')
       return errs
     },
     test: (p, { params }) => {
@@ -54,7 +55,9 @@ export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
   /** A path parameter, when present, must be one of the listed values: { "param": "step", "values": [...] }. */
   'param-in': {
     checkParams: (p) =>
-      isString(p.param) && Array.isArray(p.values) && p.values.every(isString) ? [] : ['params.param and params.values (strings) are required'],
+      isString(p.param) && Array.isArray(p.values) && p.values.every(isString)
+        ? []
+        : ['params.param and params.values (strings) are required'],
     test: (p, { params }) => {
       const v = params[String(p.param)]
       return v === undefined || (p.values as string[]).includes(v)
@@ -62,7 +65,10 @@ export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
   },
 }
 
-export function runRouteChecks(checks: readonly { middleware: string; params?: Record<string, unknown> }[] | undefined, input: RouteCheckInput): boolean {
+export function runRouteChecks(
+  checks: readonly { middleware: string; params?: Record<string, unknown> }[] | undefined,
+  input: RouteCheckInput,
+): boolean {
   for (const c of checks ?? []) {
     const mw = ROUTE_MIDDLEWARE[c.middleware]
     if (!mw) throw new Error(UNKNOWN_ROUTE_MIDDLEWARE)

@@ -35,8 +35,14 @@ export function compileRoutePattern(source: string): RoutePattern {
     if (part === '') throw new RoutePatternError(`route pattern "${source}" has an empty segment`)
     const m = PARAM.exec(part)
     if (!m) {
-      if (/[{}]/.test(part)) throw new RoutePatternError(`route pattern "${source}": "${part}" is not a valid parameter (use {name}, {name?} or {name...})`)
-      if (!/^[a-z0-9][a-z0-9._-]*$/.test(part)) throw new RoutePatternError(`route pattern "${source}": segment "${part}" must be lower-case letters, digits, dots, dashes or underscores`)
+      if (/[{}]/.test(part))
+        throw new RoutePatternError(
+          `route pattern "${source}": "${part}" is not a valid parameter (use {name}, {name?} or {name...})`,
+        )
+      if (!/^[a-z0-9][a-z0-9._-]*$/.test(part))
+        throw new RoutePatternError(
+          `route pattern "${source}": segment "${part}" must be lower-case letters, digits, dots, dashes or underscores`,
+        )
       segments.push({ kind: 'static', value: part })
       return
     }
@@ -44,17 +50,21 @@ export function compileRoutePattern(source: string): RoutePattern {
     if (names.has(name)) throw new RoutePatternError(`route pattern "${source}" repeats parameter {${name}}`)
     names.add(name)
     if (modifier === '...') {
-      if (!last) throw new RoutePatternError(`route pattern "${source}": {${name}...} must be the last segment`)
+      if (!last)
+        throw new RoutePatternError(`route pattern "${source}": {${name}...} must be the last segment`)
       segments.push({ kind: 'rest', name })
     } else if (modifier === '?') {
-      if (!last) throw new RoutePatternError(`route pattern "${source}": optional {${name}?} must be the last segment`)
+      if (!last)
+        throw new RoutePatternError(`route pattern "${source}": optional {${name}?} must be the last segment`)
       segments.push({ kind: 'param', name, optional: true })
     } else {
       segments.push({ kind: 'param', name, optional: false })
     }
   })
   const shape = `/${segments.map((s) => (s.kind === 'static' ? s.value : s.kind === 'rest' ? '*' : s.optional ? ':?' : ':')).join('/')}`
-  const specificity = segments.map((s) => (s.kind === 'static' ? 3 : s.kind === 'param' ? (s.optional ? 1 : 2) : 0))
+  const specificity = segments.map((s) =>
+    s.kind === 'static' ? 3 : s.kind === 'param' ? (s.optional ? 1 : 2) : 0,
+  )
   return { source, segments, shape, specificity }
 }
 

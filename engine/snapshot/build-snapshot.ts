@@ -2,7 +2,12 @@ import { DEFAULT_PAGE_LANGUAGE } from '../constants'
 import { DEFINITION_KINDS, kindOfPath } from '../definitions/kinds'
 import { LocatedJson } from '../definitions/locate'
 import { describeErrors, validatorFor } from '../definitions/validators'
-import { compareSpecificity, compileRoutePattern, type RoutePattern, RoutePatternError } from '../routing/route-pattern'
+import {
+  compareSpecificity,
+  compileRoutePattern,
+  type RoutePattern,
+  RoutePatternError,
+} from '../routing/route-pattern'
 import { hashString } from '../util/hash'
 import { runCrossChecks } from './cross-checks'
 import type {
@@ -38,9 +43,20 @@ export interface LoadedDocument<T = unknown> {
 
 export class ErrorSink {
   readonly errors: DefinitionError[] = []
-  add(doc: Pick<LoadedDocument, 'file' | 'source'>, pointer: string, message: string, property?: string): void {
+  add(
+    doc: Pick<LoadedDocument, 'file' | 'source'>,
+    pointer: string,
+    message: string,
+    property?: string,
+  ): void {
     const pos = doc.source.positionOf(pointer, property)
-    this.errors.push({ file: doc.file, line: pos.line, column: pos.column, pointer: property ? `${pointer}/${property}` : pointer, message })
+    this.errors.push({
+      file: doc.file,
+      line: pos.line,
+      column: pos.column,
+      pointer: property ? `${pointer}/${property}` : pointer,
+      message,
+    })
   }
 }
 
@@ -61,18 +77,31 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     const kind = kindOfPath(rel)
     const source = new LocatedJson(f.text)
     if (!kind) {
-      sink.errors.push({ file: f.path, line: 1, column: 1, pointer: '', message: `not a known definition location (expected one of: ${DEFINITION_KINDS.map((k) => k.file ?? `${k.dir}/*.json`).join(', ')})` })
+      sink.errors.push({
+        file: f.path,
+        line: 1,
+        column: 1,
+        pointer: '',
+        message: `not a known definition location (expected one of: ${DEFINITION_KINDS.map((k) => k.file ?? `${k.dir}/*.json`).join(', ')})`,
+      })
       continue
     }
     if (source.syntaxErrors.length || !source.tree) {
-      for (const e of source.syntaxErrors) sink.errors.push({ file: f.path, ...e.position, pointer: '', message: e.message })
+      for (const e of source.syntaxErrors)
+        sink.errors.push({ file: f.path, ...e.position, pointer: '', message: e.message })
       continue
     }
     let data: unknown
     try {
       data = JSON.parse(f.text)
     } catch (e) {
-      sink.errors.push({ file: f.path, line: 1, column: 1, pointer: '', message: `invalid JSON: ${(e as Error).message}` })
+      sink.errors.push({
+        file: f.path,
+        line: 1,
+        column: 1,
+        pointer: '',
+        message: `invalid JSON: ${(e as Error).message}`,
+      })
       continue
     }
     const doc: LoadedDocument = { kind: kind.kind, id: '', file: f.path, data, source }
@@ -81,8 +110,15 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
       for (const p of describeErrors(validate.errors ?? [])) sink.add(doc, p.pointer, p.message, p.property)
       continue
     }
-    const baseName = rel.split('/').pop()!.replace(/\.json$/, '')
-    const id = kind.file ? kind.kind : kind.idField ? String((data as Record<string, unknown>)[kind.idField]) : baseName
+    const baseName = rel
+      .split('/')
+      .pop()!
+      .replace(/\.json$/, '')
+    const id = kind.file
+      ? kind.kind
+      : kind.idField
+        ? String((data as Record<string, unknown>)[kind.idField])
+        : baseName
     if (kind.idField && id !== baseName) {
       sink.add(doc, `/${kind.idField}`, `${kind.idField} "${id}" must equal the file name "${baseName}"`)
       continue
@@ -93,7 +129,13 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
 
   const siteDoc = byKind.get('site')!.get('site') as LoadedDocument<SiteConfig> | undefined
   if (!siteDoc && !sink.errors.some((e) => e.file === `${root}/site.json`)) {
-    sink.errors.push({ file: `${root}/site.json`, line: 1, column: 1, pointer: '', message: 'missing site configuration' })
+    sink.errors.push({
+      file: `${root}/site.json`,
+      line: 1,
+      column: 1,
+      pointer: '',
+      message: 'missing site configuration',
+    })
   }
 
   const brands = byKind.get('brand')! as Map<string, LoadedDocument<Brand>>
@@ -116,7 +158,10 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     keys.set(key, doc)
     const path = p.path ?? `/${fileId}`
     const patterns: { pattern: RoutePattern; pointer: string }[] = []
-    const sources = [{ src: path, pointer: p.path ? '/path' : '' }, ...(p.aliases ?? []).map((src, i) => ({ src, pointer: `/aliases/${i}` }))]
+    const sources = [
+      { src: path, pointer: p.path ? '/path' : '' },
+      ...(p.aliases ?? []).map((src, i) => ({ src, pointer: `/aliases/${i}` })),
+    ]
     for (const s of sources) {
       try {
         patterns.push({ pattern: compileRoutePattern(s.src), pointer: s.pointer })
@@ -160,17 +205,30 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
   for (const id of brands.keys()) routes.set(id, [])
   const claimed = new Map<string, { key: string; source: string }>()
   for (const [key, entry] of pageEntries) {
-    const doc = pages.get(entry.file.split('/').pop()!.replace(/\.json$/, ''))!
+    const doc = pages.get(
+      entry.file
+        .split('/')
+        .pop()!
+        .replace(/\.json$/, ''),
+    )!
     entry.brands.forEach((brandId, i) => {
       if (!brands.has(brandId)) {
-        sink.add(doc, `/brands/${i}`, `unknown brand "${brandId}" (known: ${[...brands.keys()].sort().join(', ')})`)
+        sink.add(
+          doc,
+          `/brands/${i}`,
+          `unknown brand "${brandId}" (known: ${[...brands.keys()].sort().join(', ')})`,
+        )
         return
       }
       for (const { pattern, pointer } of pagePatterns.get(key) ?? []) {
         const claimKey = `${brandId} ${pattern.shape}`
         const prev = claimed.get(claimKey)
         if (prev) {
-          sink.add(doc, pointer, `path "${pattern.source}" on brand "${brandId}" is already claimed by page "${prev.key}" ("${prev.source}")`)
+          sink.add(
+            doc,
+            pointer,
+            `path "${pattern.source}" on brand "${brandId}" is already claimed by page "${prev.key}" ("${prev.source}")`,
+          )
           continue
         }
         claimed.set(claimKey, { key, source: pattern.source })

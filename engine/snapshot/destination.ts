@@ -3,7 +3,8 @@
  * without explicit permission is an error; unsafe URL protocols are refused).
  */
 export const UNSAFE_PROTOCOL_MESSAGE = 'unsafe URL protocol'
-export const EXTERNAL_NOT_ALLOWED_MESSAGE = 'external navigation is not allowed without allowExternalDestination'
+export const EXTERNAL_NOT_ALLOWED_MESSAGE =
+  'external navigation is not allowed without allowExternalDestination'
 
 /** Returns a problem description, or undefined when the destination is acceptable. */
 export function checkDestination(destination: string, allowExternal: boolean): string | undefined {
@@ -12,10 +13,12 @@ export function checkDestination(destination: string, allowExternal: boolean): s
   if (d.startsWith('/') && !d.startsWith('//') && !d.startsWith('/\\')) return undefined
   const protocol = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(d)?.[1]?.toLowerCase()
   if (!protocol) {
-    if (d.startsWith('//')) return `destination "${d}" is protocol-relative; use a relative path starting with a single / or an https URL`
+    if (d.startsWith('//'))
+      return `destination "${d}" is protocol-relative; use a relative path starting with a single / or an https URL`
     return `destination "${d}" must be a relative path starting with /`
   }
-  if (protocol !== 'https' && protocol !== 'http') return `${UNSAFE_PROTOCOL_MESSAGE} "${protocol}:" in destination`
+  if (protocol !== 'https' && protocol !== 'http')
+    return `${UNSAFE_PROTOCOL_MESSAGE} "${protocol}:" in destination`
   if (protocol === 'http') return `destination "${d}" must use https`
   if (!allowExternal) return `${EXTERNAL_NOT_ALLOWED_MESSAGE} ("${d}")`
   return undefined

@@ -1,0 +1,42 @@
+import type { RouteParams } from '../routing/route-pattern'
+import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
+
+/** Which Vike page renders a request. The server decides; Vike's route functions only read it. */
+export type ViewName = 'content' | 'funnel' | 'brand-index' | 'error'
+
+export interface ErrorInfo {
+  statusCode: number
+  statusMessage: string
+  /** The error's message, shown as the description. */
+  message: string
+}
+
+export interface BrandIndexEntry {
+  id: string
+  name: string
+  href: string
+  vertical: string
+}
+
+/** Third-party endpoints, from server configuration. */
+export interface ThirdPartyConfig {
+  tagManagerUrl: string
+  adScriptUrl: string | null
+}
+
+/** Everything the page needs to render; serialised to the browser for hydration. */
+export interface Resolution {
+  view: ViewName
+  statusCode: number
+  snapshotId: string
+  site: { name: string; faviconSrc: string; gtmId: string }
+  brand: Brand | null
+  page: PageEntry | null
+  params: RouteParams
+  pathname: string
+  search: string
+  funnel?: ResolvedFunnel
+  error?: ErrorInfo
+  brandIndex?: BrandIndexEntry[]
+  thirdParty: ThirdPartyConfig
+}

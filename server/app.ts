@@ -1,0 +1,137 @@
+import Router from '@koa/router'
+import Koa, { type Context, type Middleware } from 'koa'
+import compress from 'koa-compress'
+import { errorInfo } from '../engine/render/error-info'
+import { registerApis } from './api'
+import type { ServerConfig } from './config'
+import type { SnapshotStore } from './content/snapshot-store'
+import { log } from './log'
+import { errorResolution, resolveRequest } from './render/resolve-request'
+import { renderResolution } from './render/vike-render'
+
+export interface AppDeps {
+  config: ServerConfig
+  snapshots: SnapshotStore
+  /** Serves built client assets (production) or Vite's dev middleware (development). */
+  assets?: Middleware
+  /** Services later features attach (data store, upstream clients…), available to APIs as ctx.state.services. */
+  services?: Record<string, unknown>
+  /** Actual listening port, for brand-index links (set after listen). */
+  getPort?: () => number
+}
+
+/** Builds the Koa app without listening (tests use it on an ephemeral port). */
+export function createApp(deps: AppDeps): Koa {
+  const { config, snapshots } = deps
+  const app = new Koa()
+  app.proxy = config.trustedProxies.length > 0
+  app.silent = true
+
+  app.use(async (ctx, next) => {
+    const started = performance.now()
+    try {
+      await next()
+    } catch (err) {
+      const e = err as Error & { status?: number; expose?: boolean }
+      const status = e.status && e.status >= 400 && e.status < 600 ? e.status : 500
+      if (status >= 500)
+        log('error', 'request failed', {
+          method: ctx.method,
+          url: ctx.originalUrl,
+          error: e.stack ?? String(e),
+        })
+      ctx.status = status
+      const message = status < 500 && e.expose !== false ? e.message : errorInfo(status).statusMessage
+      if (ctx.path.startsWith('/api/') || !ctx.accepts('html')) {
+        ctx.body = { error: message, status }
+      } else {
+        try {
+          await renderResolution(
+            ctx,
+            errorResolution(
+              snapshots.current,
+              null,
+              factsOf(ctx, deps),
+              resolveOpts(config),
+              errorInfo(status, message),
+            ),
+          )
+          ctx.status = status
+        } catch {
+          ctx.type = 'text/plain'
+          ctx.body = message
+        }
+      }
+    } finally {
+      if (config.logLevel === 'debug')
+        log('debug', 'request', {
+          method: ctx.method,
+          url: ctx.originalUrl,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        })
+    }
+  })
+
+  app.use(compress({ threshold: 1024, br: { params: {} }, gzip: { level: 6 } }))
+
+  const router = new Router()
+  router.get('/healthz', (ctx) => {
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = {
+      status: 'ok',
+      snapshot: snapshots.current.id,
+      uptimeSeconds: Math.round(process.uptime()),
+      mode: config.mode,
+    }
+  })
+  registerApis(router, deps)
+  router.all('/api/{*rest}', (ctx) => {
+    ctx.status = 404
+    ctx.body = { error: `No API at ${ctx.method} ${ctx.path}`, status: 404 }
+  })
+  app.use(async (ctx, next) => {
+    ctx.state.services = deps.services ?? {}
+    await next()
+  })
+  app.use(router.routes())
+  app.use(router.allowedMethods())
+
+  if (deps.assets) app.use(deps.assets)
+
+  app.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
+    // One canonical URL per page: drop a trailing slash (keeps the query string).
+    if (ctx.path.length > 1 && ctx.path.endsWith('/')) {
+      ctx.status = 301
+      ctx.redirect(ctx.path.replace(/\/+$/, '') + (ctx.search ?? ''))
+      return
+    }
+    const resolution = resolveRequest(snapshots.current, factsOf(ctx, deps), resolveOpts(config))
+    if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
+    ctx.set('Cache-Control', 'no-cache')
+    await renderResolution(ctx, resolution)
+  })
+
+  return app
+}
+
+function factsOf(ctx: Context, deps: AppDeps) {
+  let pathname = ctx.path
+  try {
+    pathname = decodeURI(ctx.path)
+  } catch {}
+  return {
+    host: ctx.get('host'),
+    pathname,
+    search: ctx.search ?? '',
+    port: deps.getPort?.() ?? deps.config.port,
+  }
+}
+
+function resolveOpts(config: ServerConfig) {
+  return {
+    brandIndex: config.brandIndex,
+    thirdParty: { tagManagerUrl: config.tagManagerUrl, adScriptUrl: config.adScriptUrl },
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Server configuration from environment variables, checked at start. Every variable is listed in the
+ * README; a wrong value stops the server with a message naming the variable.
+ */
+import { resolve } from 'node:path'
+
+export interface ServerConfig {
+  port: number
+  host: string
+  mode: 'production' | 'development'
+  projectRoot: string
+  definitionsDir: string
+  dataDir: string
+  databaseUrl: string | null
+  /** Show the brand index on a bare localhost / 127.0.0.1 host. */
+  brandIndex: boolean
+  tagManagerUrl: string
+  adScriptUrl: string | null
+  /** Proxies whose X-Forwarded-For is trusted (IPs); empty trusts none. */
+  trustedProxies: string[]
+  mediaalphaBaseUrl: string | null
+  shutdownTimeoutMs: number
+  logLevel: 'debug' | 'info' | 'warn' | 'error'
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`)
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const PROJECT_ROOT = resolve(import.meta.dirname, '..')
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name]
+  return v === undefined || v.trim() === '' ? undefined : v.trim()
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = str(env, name)
+  if (v === undefined) return fallback
+  if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be a whole number, got "${v}"`)
+  const n = Number(v)
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`)
+  return n
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = str(env, name)?.toLowerCase()
+  if (v === undefined) return fallback
+  if (['1', 'true', 'on', 'yes'].includes(v)) return true
+  if (['0', 'false', 'off', 'no'].includes(v)) return false
+  throw new ConfigError(name, `must be on/off (or true/false, 1/0), got "${v}"`)
+}
+
+function url(
+  env: Env,
+  name: string,
+  fallback: string | null,
+  protocols = ['http:', 'https:'],
+): string | null {
+  const v = str(env, name)
+  if (v === undefined) return fallback
+  if (v === 'off') return null
+  let u: URL
+  try {
+    u = new URL(v)
+  } catch {
+    throw new ConfigError(name, `must be an absolute URL, got "${v}"`)
+  }
+  if (!protocols.includes(u.protocol))
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${u.protocol}"`)
+  return v.replace(/\/$/, '')
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'production'
+  if (!['production', 'development', 'test'].includes(nodeEnv)) {
+    throw new ConfigError('NODE_ENV', `must be production, development or test, got "${nodeEnv}"`)
+  }
+  const logLevel = (str(env, 'LOG_LEVEL') ?? 'info') as ServerConfig['logLevel']
+  if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
+    throw new ConfigError('LOG_LEVEL', `must be debug, info, warn or error, got "${logLevel}"`)
+  const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:'])
+  const trusted = (str(env, 'TRUSTED_PROXIES') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  for (const ip of trusted) {
+    if (!/^[0-9a-fA-F.:]+$/.test(ip)) throw new ConfigError('TRUSTED_PROXIES', `"${ip}" is not an IP address`)
+  }
+  const config: ServerConfig = {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    mode: nodeEnv === 'development' ? 'development' : 'production',
+    projectRoot: PROJECT_ROOT,
+    definitionsDir: resolve(PROJECT_ROOT, str(env, 'DEFINITIONS_DIR') ?? 'definitions'),
+    dataDir: resolve(PROJECT_ROOT, str(env, 'DATA_DIR') ?? '.data'),
+    databaseUrl,
+    brandIndex: bool(env, 'BRAND_INDEX', true),
+    tagManagerUrl: url(env, 'TAG_MANAGER_URL', 'https://www.googletagmanager.com')!,
+    adScriptUrl: url(env, 'AD_SCRIPT_URL', 'https://insurance.mediaalpha.com/js/serve.js'),
+    trustedProxies: trusted,
+    mediaalphaBaseUrl: url(env, 'MEDIAALPHA_BASE_URL', null),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    logLevel,
+  }
+  return { ...config, ...overrides }
+}
+
+/** The variables, for the README and `--help`. */
+export const CONFIG_VARIABLES: readonly [string, string][] = [
+  ['PORT', 'port to listen on (default 3000; 0 picks a free port)'],
+  ['HOST', 'address to bind (default 0.0.0.0)'],
+  ['NODE_ENV', 'production (default) serves the build; development runs Vite with hot reload'],
+  ['DEFINITIONS_DIR', 'folder of the JSON definitions (default definitions)'],
+  ['DATA_DIR', 'embedded PGlite data folder (default .data)'],
+  ['DATABASE_URL', 'postgres:// URL; when set, PostgreSQL is used instead of PGlite'],
+  ['BRAND_INDEX', 'on/off: brand index on bare localhost (default on)'],
+  ['TAG_MANAGER_URL', 'tag manager origin (default https://www.googletagmanager.com)'],
+  [
+    'AD_SCRIPT_URL',
+    'insurance ad-serving script URL, or off (default https://insurance.mediaalpha.com/js/serve.js)',
+  ],
+  ['TRUSTED_PROXIES', 'comma-separated proxy IPs whose X-Forwarded-For is trusted (default none)'],
+  ['MEDIAALPHA_BASE_URL', 'ad marketplace base URL; unset answers 503 on the phone endpoints'],
+  ['SHUTDOWN_TIMEOUT_MS', 'how long in-flight requests may take on SIGTERM (default 10000)'],
+  ['LOG_LEVEL', 'debug, info (default), warn or error'],
+]

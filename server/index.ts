@@ -1,0 +1,113 @@
+/**
+ * Starts the funnelworks server: checks configuration, loads the definitions, wires the assets
+ * (production build or Vite in development) and listens. `npm start` / `npm run dev`.
+ */
+import { existsSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { join } from 'node:path'
+import type { Middleware } from 'koa'
+import { createApp } from './app'
+import { ConfigError, loadConfig, type ServerConfig } from './config'
+import { SnapshotRefusedError, SnapshotStore } from './content/snapshot-store'
+import { log, setLogLevel } from './log'
+import { staticFiles } from './middleware/static-files'
+import { loadProductionBuild } from './render/vike-render'
+
+export interface RunningServer {
+  server: Server
+  port: number
+  close(): Promise<void>
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  setLogLevel(config.logLevel)
+  const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
+  let assets: Middleware
+  let closeDev: (() => Promise<void>) | undefined
+  if (config.mode === 'development') {
+    const { createDevMiddleware } = await import('vike/server')
+    const { default: c2k } = await import('koa-connect')
+    const { devMiddleware, viteServer } = await createDevMiddleware({ root: config.projectRoot })
+    assets = c2k(devMiddleware as never) as Middleware
+    snapshots.watch()
+    snapshots.onChange(() => viteServer?.ws.send({ type: 'full-reload' }))
+    closeDev = async () => {
+      snapshots.close()
+      await viteServer?.close()
+    }
+  } else {
+    await loadProductionBuild(config.projectRoot)
+    assets = staticFiles(join(config.projectRoot, 'dist', 'client'))
+  }
+  let port = config.port
+  const app = createApp({ config, snapshots, assets, getPort: () => port })
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s))
+    s.once('error', reject)
+  })
+  const address = server.address()
+  if (address && typeof address === 'object') port = address.port
+  server.keepAliveTimeout = 65_000
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs)
+      force.unref()
+      server.close(() => {
+        clearTimeout(force)
+        resolve()
+      })
+      server.closeIdleConnections()
+    }).then(async () => {
+      await closeDev?.()
+    })
+    return closing
+  }
+  return { server, port, close }
+}
+
+export async function main(): Promise<void> {
+  let config: ServerConfig
+  try {
+    config = loadConfig()
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`)
+      process.exit(1)
+    }
+    throw e
+  }
+  if (config.mode === 'production' && !existsSync(join(config.projectRoot, 'dist', 'server', 'entry.mjs'))) {
+    console.error(
+      'No production build found (dist/). Run `npm run build`, or use `npm start`, which builds first.',
+    )
+    process.exit(1)
+  }
+  let running: RunningServer
+  try {
+    running = await startServer(config)
+  } catch (e) {
+    if (e instanceof SnapshotRefusedError) {
+      console.error(e.message)
+      process.exit(1)
+    }
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`PORT: ${config.port} is already in use; set PORT to a free port`)
+      process.exit(1)
+    }
+    throw e
+  }
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  log('info', 'listening', { port: running.port, mode: config.mode })
+  console.log(
+    `funnelworks ${config.mode} server on http://${shown}:${running.port}/ — open http://m10.localhost:${running.port}/ (brands: m10 bh ac emily mpa gs tqg ps ccc)`,
+  )
+  const shutdown = (signal: string) => {
+    log('info', 'shutting down', { signal })
+    running.close().then(() => process.exit(0))
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main()

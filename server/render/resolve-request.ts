@@ -1,0 +1,117 @@
+import { errorInfo, noRouteMatch, routeValidationFailed } from '../../engine/render/error-info'
+import type { Resolution, ThirdPartyConfig, ViewName } from '../../engine/render/resolution'
+import { siteNameFor } from '../../engine/render/site-name'
+import { matchRoute } from '../../engine/routing/match-route'
+import {
+  buildHostIndex,
+  type HostIndex,
+  isBareLocalHost,
+  resolveBrandId,
+} from '../../engine/routing/resolve-brand'
+import { runRouteChecks } from '../../engine/routing/route-middleware'
+import type { Brand, PageEntry, Snapshot } from '../../engine/snapshot/types'
+
+const hostIndexes = new WeakMap<Snapshot, HostIndex>()
+export function hostIndexFor(snapshot: Snapshot): HostIndex {
+  let idx = hostIndexes.get(snapshot)
+  if (!idx) {
+    idx = buildHostIndex([...snapshot.brands.values()])
+    hostIndexes.set(snapshot, idx)
+  }
+  return idx
+}
+
+export interface RequestFacts {
+  host: string | undefined
+  pathname: string
+  search: string
+  /** Port the server listens on, for brand-index links. */
+  port: number
+}
+
+export interface ResolveOptions {
+  brandIndex: boolean
+  thirdParty: ThirdPartyConfig
+}
+
+function viewFor(page: PageEntry): ViewName {
+  return page.template === 'funnel' ? 'funnel' : 'content'
+}
+
+function base(
+  snapshot: Snapshot,
+  brand: Brand | null,
+  page: PageEntry | null,
+  facts: RequestFacts,
+  opts: ResolveOptions,
+) {
+  return {
+    snapshotId: snapshot.id,
+    site: {
+      name: siteNameFor(snapshot.site, brand, page),
+      faviconSrc: brand?.favicon.src ?? snapshot.site.favicon.src,
+      gtmId: brand?.tagManagerId ?? snapshot.site.gtmId,
+    },
+    brand,
+    pathname: facts.pathname,
+    search: facts.search,
+    thirdParty: opts.thirdParty,
+  }
+}
+
+/** Host + path → what to render, with its status. Never throws for visitor input. */
+export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: ResolveOptions): Resolution {
+  const brandId = resolveBrandId(hostIndexFor(snapshot), facts.host)
+  if (!brandId) {
+    if (opts.brandIndex && isBareLocalHost(facts.host) && facts.pathname === '/') {
+      return {
+        ...base(snapshot, null, null, facts, opts),
+        view: 'brand-index',
+        statusCode: 200,
+        page: null,
+        params: {},
+        brandIndex: [...snapshot.brands.values()].map((b) => ({
+          id: b.id,
+          name: b.fallbackName ?? b.name,
+          vertical: b.vertical,
+          href: `http://${b.id}.localhost${facts.port && facts.port !== 80 ? `:${facts.port}` : ''}/`,
+        })),
+      }
+    }
+    return errorResolution(snapshot, null, facts, opts, noRouteMatch(facts.pathname))
+  }
+  const brand = snapshot.brands.get(brandId)!
+  const match = matchRoute(snapshot, brandId, facts.pathname)
+  if (!match) return errorResolution(snapshot, brand, facts, opts, noRouteMatch(facts.pathname))
+  const ok = runRouteChecks(match.page.validate as never, {
+    params: match.params,
+    query: new URLSearchParams(facts.search),
+  })
+  if (!ok) return errorResolution(snapshot, brand, facts, opts, routeValidationFailed(facts.pathname))
+  const funnel = match.page.form ? snapshot.funnels.get(match.page.form) : undefined
+  return {
+    ...base(snapshot, brand, match.page, facts, opts),
+    view: viewFor(match.page),
+    statusCode: 200,
+    page: match.page,
+    params: match.params,
+    ...(funnel ? { funnel } : {}),
+  }
+}
+
+export function errorResolution(
+  snapshot: Snapshot,
+  brand: Brand | null,
+  facts: RequestFacts,
+  opts: ResolveOptions,
+  error = errorInfo(),
+): Resolution {
+  return {
+    ...base(snapshot, brand, null, facts, opts),
+    view: 'error',
+    statusCode: error.statusCode,
+    page: null,
+    params: {},
+    error,
+  }
+}

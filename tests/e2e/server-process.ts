@@ -1,0 +1,61 @@
+/**
+ * Starts the production server as a child process on an ephemeral port and tells its port.
+ * Used by the e2e global setup and by tests that need their own server (restart, kill -9, …).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+export const PROJECT_ROOT = join(import.meta.dirname, '..', '..')
+
+export interface ServerProcess {
+  port: number
+  child: ChildProcess
+  output: () => string
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'server', 'index.ts')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let out = ''
+  child.stdout!.on('data', (d) => {
+    out += d
+  })
+  child.stderr!.on('data', (d) => {
+    out += d
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000)
+    const onData = () => {
+      const m = /on http:\/\/[^:]+:(\d+)\//.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        resolve(Number(m[1]))
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${out}`))
+    })
+  })
+  return {
+    port,
+    child,
+    output: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode)
+        child.once('exit', (code) => resolve(code))
+        try {
+          process.kill(-child.pid!, signal)
+        } catch {
+          resolve(null)
+        }
+      }),
+  }
+}

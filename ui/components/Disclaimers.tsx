@@ -1,0 +1,58 @@
+import type { Brand } from '../../engine/snapshot/types'
+
+/** The disclaimers a Medicare or auto-insurance lead-generation page carries. */
+export function Disclaimers({
+  brand,
+  siteName,
+  language,
+}: {
+  brand: Brand
+  siteName: string
+  language?: string
+}) {
+  const es = language === 'es'
+  if (brand.vertical === 'auto') {
+    return (
+      <div className="disclaimers">
+        <p>
+          {siteName} is operated by {brand.ownerLegalName}, a licensed insurance agency. We are not an
+          insurance company. Quotes come from insurers and licensed agents we work with; rates, coverage and
+          discounts depend on your driving record, vehicle, location and the insurer's underwriting, and not
+          every insurer is available in every state.
+        </p>
+      </div>
+    )
+  }
+  if (brand.vertical === 'internal') return null
+  if (es) {
+    return (
+      <div className="disclaimers">
+        <p>
+          No estamos conectados ni respaldados por el gobierno de los EE. UU. ni por el programa federal de
+          Medicare.
+          {` ${siteName}`} es operado por {brand.ownerLegalName}, una agencia de seguros con licencia. Al
+          llamar, hablará con un agente de seguros con licencia.
+        </p>
+        <p>
+          No ofrecemos todos los planes disponibles en su área. Los beneficios, las asignaciones y las primas
+          varían según el plan y el condado; la disponibilidad de planes varía. Para obtener información sobre
+          todas sus opciones, comuníquese con Medicare.gov o 1-800-MEDICARE.
+        </p>
+      </div>
+    )
+  }
+  return (
+    <div className="disclaimers">
+      <p>
+        We are not connected with or endorsed by the U.S. government or the federal Medicare program.{' '}
+        {siteName} is operated by {brand.ownerLegalName}, a licensed insurance agency. Calls are answered by
+        licensed insurance agents.
+      </p>
+      <p>
+        We do not offer every plan available in your area. Benefits, allowances and premiums vary by plan and
+        county, and plan availability varies. Please contact Medicare.gov or 1-800-MEDICARE to get information
+        on all of your options.
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import { renderToString } from 'react-dom/server'
+import type { PageContextServer } from 'vike/types'
+import { errorInfo } from '../../engine/render/error-info'
+import type { Resolution } from '../../engine/render/resolution'
+import { dangerouslySkipEscape, escapeInject, headParts, themeStyle } from '../shell/head-html'
+import { Shell } from '../shell/Shell'
+
+/** Renders the document: per-brand <head>, the tag-manager noscript first in <body>, then the app. */
+export default function onRenderHtml(pageContext: PageContextServer) {
+  const resolution = resolutionFor(pageContext)
+  const Page = pageContext.Page as () => React.ReactNode
+  const appHtml = renderToString(
+    <Shell resolution={resolution}>
+      <Page />
+    </Shell>,
+  )
+  const h = headParts(resolution)
+  const style = themeStyle(resolution)
+  const robots = h.robots ? escapeInject`<meta name="robots" content="${h.robots}">` : ''
+  const description = h.description ? escapeInject`<meta name="description" content="${h.description}">` : ''
+  const adScript = h.adScript ? escapeInject`<script async src="${h.adScript}"></script>` : ''
+  const documentHtml = escapeInject`<!DOCTYPE html>
+<html lang="${h.lang}" data-brand="${resolution.brand?.id ?? ''}" style="${style}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${h.title}</title>
+${description}
+${robots}
+<link rel="icon" href="${h.favicon}" type="image/svg+xml">
+<meta name="theme-color" content="${resolution.brand?.theme.primary ?? '#333a45'}">
+<script>${h.gtmInline}</script>
+<script async src="${h.gtmSrc}"></script>
+${adScript}
+</head>
+<body><noscript><iframe src="${h.gtmNoscript}" height="0" width="0" style="display:none;visibility:hidden" title="Tag manager"></iframe></noscript><div id="root">${dangerouslySkipEscape(appHtml)}</div></body>
+</html>`
+  return { documentHtml }
+}
+
+/** Vike's own error page (a render that threw) still needs a resolution: the server-error variant. */
+function resolutionFor(pageContext: PageContextServer): Resolution {
+  const r = pageContext.resolution
+  if (!r) throw new Error('render called without a resolution (the Koa server must supply one)')
+  if (pageContext.is404 !== true && !pageContext.errorWhileRendering) return r
+  if (r.view === 'error') return r
+  const info = errorInfo(pageContext.is404 ? 404 : 500)
+  return { ...r, view: 'error', statusCode: info.statusCode, page: null, error: info }
+}

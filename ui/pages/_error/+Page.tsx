@@ -1,0 +1,5 @@
+import { ErrorPage } from '../../components/ErrorPage'
+
+export default function Page() {
+  return <ErrorPage />
+}

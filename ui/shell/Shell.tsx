@@ -1,0 +1,69 @@
+import { type ReactNode, useEffect, useState } from 'react'
+import type { Resolution } from '../../engine/render/resolution'
+import '../styles/base.css'
+import { LoadingBar } from './LoadingBar'
+import { ResolutionContext } from './resolution-context'
+import { SiteFooter } from './SiteFooter'
+
+/** The normal shell: loading bar above the page content, header, main, footer. */
+export function Shell({ resolution, children }: { resolution: Resolution; children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return (
+    <ResolutionContext.Provider value={resolution}>
+      <LoadingBar />
+      <a className="skip-link" href="#main">
+        {resolution.page?.language === 'es' ? 'Saltar al contenido' : 'Skip to content'}
+      </a>
+      <SiteHeader resolution={resolution} />
+      <main id="main">{children}</main>
+      <SiteFooter resolution={resolution} />
+    </ResolutionContext.Provider>
+  )
+}
+
+function SiteHeader({ resolution }: { resolution: Resolution }) {
+  const [open, setOpen] = useState(false)
+  const brand = resolution.brand
+  const es = resolution.page?.language === 'es'
+  if (!brand) {
+    return (
+      <header className="site-header">
+        <div className="container header-row">
+          <span className="wordmark">{resolution.site.name}</span>
+        </div>
+      </header>
+    )
+  }
+  return (
+    <header className="site-header">
+      <div className="container header-row">
+        <a className="brand-link" href="/" aria-label={`${resolution.site.name} home`}>
+          <img src={brand.icon.src} alt="" width={40} height={40} className="brand-icon" />
+          <span className="wordmark" data-testid="brand-name">
+            {resolution.site.name}
+          </span>
+        </a>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls="site-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {es ? 'Menú' : 'Menu'}
+        </button>
+        <nav
+          id="site-menu"
+          className={open ? 'site-menu open' : 'site-menu'}
+          aria-label={es ? 'Principal' : 'Main'}
+        >
+          <a href="/">{es ? 'Inicio' : 'Home'}</a>
+          <a href="/privacy">{es ? 'Privacidad' : 'Privacy'}</a>
+          <a href="/tos">{es ? 'Términos' : 'Terms'}</a>
+        </nav>
+      </div>
+    </header>
+  )
+}
