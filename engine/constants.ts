@@ -99,3 +99,17 @@ export const ERROR_REPORT_MAX_LINE_LENGTH = 1024
 // Spec point 1/6: brands using the auto-insurance payload
 export const AUTO_BRAND_IDS = ['tqg', 'ps'] as const
 export const CONTROL_CENTER_BRAND_ID = 'ccc'
+
+// Client runtime choices the spec leaves open (docs/decisions/0501, 0502)
+export const COLOR_MODE_STORAGE_KEY = 'color-mode'
+export const COLOR_MODE_PREFERENCES = ['light', 'dark', 'system'] as const
+export const BUILD_CHECK_INTERVAL_MS = 5 * 60_000
+export const BUILD_LATEST_PATH = '/builds/latest.json'
+export const BUILD_META_PREFIX = '/builds/meta/'
+export const PAGE_PAYLOAD_SUFFIX = '/_payload.json'
+export const RELOAD_GUARD_STORAGE_KEY = 'build-check-reloaded-at'
+export const CLIENT_ERRORS_PATH = '/api/client-errors'
+export const CLIENT_ERRORS_PER_MINUTE = 30
+export const CLIENT_ERROR_MAX_BODY_BYTES = 64 * 1024
+export const HTML_CACHE_MAX_ENTRIES = 2_000
+export const SCROLL_HASH_OFFSET_PX = 80
