@@ -1,0 +1,60 @@
+/**
+ * The client error report (spec point 9): what the browser sends to POST /api/client-errors, with
+ * the stack trimmed to ERROR_REPORT_MAX_FRAMES frames and every line to ERROR_REPORT_MAX_LINE_LENGTH
+ * characters. The server applies the same trimming again, so a hand-made report cannot flood logs.
+ */
+import { ERROR_REPORT_MAX_FRAMES, ERROR_REPORT_MAX_LINE_LENGTH } from '../constants'
+
+export interface ClientErrorReport {
+  /** Error message, one line. */
+  message: string
+  /** Trimmed stack, newline separated. */
+  stack: string
+  /** Where it happened: error (uncaught), rejection (unhandled promise), mount, render, chunk. */
+  kind: 'error' | 'rejection' | 'mount' | 'render' | 'chunk'
+  /** Page URL (path and query). */
+  url: string
+  buildId?: string
+}
+
+export const CLIENT_ERROR_KINDS: readonly ClientErrorReport['kind'][] = ['error', 'rejection', 'mount', 'render', 'chunk']
+
+export function trimLine(line: string): string {
+  return line.length > ERROR_REPORT_MAX_LINE_LENGTH ? line.slice(0, ERROR_REPORT_MAX_LINE_LENGTH) : line
+}
+
+/** Keeps the message line(s) before the frames, then at most ERROR_REPORT_MAX_FRAMES frames. */
+export function trimStack(stack: string): string {
+  const lines = stack.split(/\r?\n/)
+  const out: string[] = []
+  let frames = 0
+  for (const line of lines) {
+    const isFrame = /^\s*at\s|@/.test(line)
+    if (isFrame) {
+      if (frames >= ERROR_REPORT_MAX_FRAMES) continue
+      frames++
+    }
+    out.push(trimLine(line))
+  }
+  return out.join('\n')
+}
+
+/** Builds a report from anything thrown. */
+export function reportOf(error: unknown, kind: ClientErrorReport['kind'], url: string, buildId?: string): ClientErrorReport {
+  const e = error instanceof Error ? error : new Error(typeof error === 'string' ? error : safeString(error))
+  return {
+    message: trimLine(`${e.name}: ${e.message}`.split('\n')[0] ?? ''),
+    stack: trimStack(e.stack ?? ''),
+    kind,
+    url: trimLine(url),
+    ...(buildId ? { buildId } : {}),
+  }
+}
+
+function safeString(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v)
+  } catch {
+    return String(v)
+  }
+}
