@@ -6,6 +6,8 @@ import { registerApis } from './api'
 import type { ServerConfig } from './config'
 import type { SnapshotStore } from './content/snapshot-store'
 import { log } from './log'
+import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
+import { HtmlCache } from './render/html-cache'
 import { errorResolution, resolveRequest } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
 
@@ -24,6 +26,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Koa {
   const { config, snapshots } = deps
   const app = new Koa()
+  // Rendered HTML per (snapshot, brand, route, variant); off under Vite, whose code changes on edit.
+  const htmlCache = config.mode === 'production' ? new HtmlCache() : undefined
+  if (htmlCache) snapshots.onChange(() => htmlCache.clear())
   app.proxy = config.trustedProxies.length > 0
   app.silent = true
 
@@ -97,6 +102,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(router.routes())
   app.use(router.allowedMethods())
 
+  app.use(buildFiles(snapshots))
   if (deps.assets) app.use(deps.assets)
 
   app.use(async (ctx, next) => {
@@ -107,10 +113,17 @@ export function createApp(deps: AppDeps): Koa {
       ctx.redirect(ctx.path.replace(/\/+$/, '') + (ctx.search ?? ''))
       return
     }
-    const resolution = resolveRequest(snapshots.current, factsOf(ctx, deps), resolveOpts(config))
+    const payloadFor = payloadPagePath(ctx.path)
+    const facts = factsOf(ctx, deps)
+    const resolution = resolveRequest(
+      snapshots.current,
+      payloadFor ? { ...facts, pathname: payloadFor } : facts,
+      resolveOpts(config),
+    )
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
+    if (payloadFor) return sendPayload(ctx, resolution)
     ctx.set('Cache-Control', 'no-cache')
-    await renderResolution(ctx, resolution)
+    await renderResolution(ctx, resolution, htmlCache)
   })
 
   return app

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { SnapshotRefusedError, SnapshotStore } from './content/snapshot-store'
 import { log, setLogLevel } from './log'
 import { staticFiles } from './middleware/static-files'
+import { setClientBuild } from './render/builds'
 import { loadProductionBuild } from './render/vike-render'
 
 export interface RunningServer {
@@ -37,6 +38,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
   } else {
     await loadProductionBuild(config.projectRoot)
+    setClientBuild(join(config.projectRoot, 'dist', 'client'))
     assets = staticFiles(join(config.projectRoot, 'dist', 'client'))
   }
   let port = config.port

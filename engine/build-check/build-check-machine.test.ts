@@ -15,7 +15,9 @@ function start(opts: { latest: () => string | Promise<string>; lastReloadAt?: nu
     },
     actions: { reload: (_, params) => reloads.push(params.url) },
   })
-  const actor = createActor(machine, { input: { buildId: 'b1', lastReloadAt: opts.lastReloadAt ?? null } }).start()
+  const actor = createActor(machine, {
+    input: { buildId: 'b1', lastReloadAt: opts.lastReloadAt ?? null },
+  }).start()
   return { actor, reloads, checks: () => checks }
 }
 

@@ -24,10 +24,7 @@ export interface BuildCheckContext extends BuildCheckInput {
   reloadUrl: string | null
 }
 
-export type BuildCheckEvent =
-  | { type: 'CHECK' }
-  | { type: 'CHUNK_FAILED' }
-  | { type: 'NAVIGATE'; url: string }
+export type BuildCheckEvent = { type: 'CHECK' } | { type: 'CHUNK_FAILED' } | { type: 'NAVIGATE'; url: string }
 
 /** True when no guarded reload happened within the guard lifetime. */
 export function reloadAllowed(lastReloadAt: number | null, now: number): boolean {

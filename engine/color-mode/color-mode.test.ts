@@ -16,16 +16,25 @@ describe('resolveColorMode', () => {
   })
 
   it('is unknown for system when the OS scheme is not known (server render)', () => {
-    expect(resolveColorMode({ stored: 'system', systemDark: null })).toMatchObject({ value: 'light', unknown: true })
+    expect(resolveColorMode({ stored: 'system', systemDark: null })).toMatchObject({
+      value: 'light',
+      unknown: true,
+    })
   })
 
   it('applies a stored explicit preference regardless of the OS', () => {
-    expect(resolveColorMode({ stored: 'dark', systemDark: false })).toMatchObject({ preference: 'dark', value: 'dark' })
+    expect(resolveColorMode({ stored: 'dark', systemDark: false })).toMatchObject({
+      preference: 'dark',
+      value: 'dark',
+    })
     expect(resolveColorMode({ stored: 'light', systemDark: true }).value).toBe('light')
   })
 
   it('treats a corrupt stored value as system', () => {
-    expect(resolveColorMode({ stored: 'purple', systemDark: true })).toMatchObject({ preference: 'system', value: 'dark' })
+    expect(resolveColorMode({ stored: 'purple', systemDark: true })).toMatchObject({
+      preference: 'system',
+      value: 'dark',
+    })
   })
 
   it('a route forcing light or dark wins over the preference', () => {
@@ -39,7 +48,12 @@ describe('resolveColorMode', () => {
 
   it('a route forcing system is refused with a warning only', () => {
     const warnings: string[] = []
-    const mode = resolveColorMode({ stored: 'dark', systemDark: false, routeForced: 'system', warn: (m) => warnings.push(m) })
+    const mode = resolveColorMode({
+      stored: 'dark',
+      systemDark: false,
+      routeForced: 'system',
+      warn: (m) => warnings.push(m),
+    })
     expect(mode).toMatchObject({ value: 'dark', forced: false })
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/system/)

@@ -32,9 +32,13 @@ export function isColorPreference(v: unknown): v is ColorPreference {
 }
 
 /** A route may force light or dark; forcing `system` is refused with a warning and ignored. */
-export function forcedValue(routeForced: string | null | undefined, warn?: (m: string) => void): ColorValue | null {
+export function forcedValue(
+  routeForced: string | null | undefined,
+  warn?: (m: string) => void,
+): ColorValue | null {
   if (routeForced === 'light' || routeForced === 'dark') return routeForced
-  if (routeForced === 'system') warn?.('colorMode "system" cannot be forced on a route; the visitor preference applies')
+  if (routeForced === 'system')
+    warn?.('colorMode "system" cannot be forced on a route; the visitor preference applies')
   return null
 }
 

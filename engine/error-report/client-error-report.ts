@@ -17,7 +17,13 @@ export interface ClientErrorReport {
   buildId?: string
 }
 
-export const CLIENT_ERROR_KINDS: readonly ClientErrorReport['kind'][] = ['error', 'rejection', 'mount', 'render', 'chunk']
+export const CLIENT_ERROR_KINDS: readonly ClientErrorReport['kind'][] = [
+  'error',
+  'rejection',
+  'mount',
+  'render',
+  'chunk',
+]
 
 export function trimLine(line: string): string {
   return line.length > ERROR_REPORT_MAX_LINE_LENGTH ? line.slice(0, ERROR_REPORT_MAX_LINE_LENGTH) : line
@@ -40,7 +46,12 @@ export function trimStack(stack: string): string {
 }
 
 /** Builds a report from anything thrown. */
-export function reportOf(error: unknown, kind: ClientErrorReport['kind'], url: string, buildId?: string): ClientErrorReport {
+export function reportOf(
+  error: unknown,
+  kind: ClientErrorReport['kind'],
+  url: string,
+  buildId?: string,
+): ClientErrorReport {
   const e = error instanceof Error ? error : new Error(typeof error === 'string' ? error : safeString(error))
   return {
     message: trimLine(`${e.name}: ${e.message}`.split('\n')[0] ?? ''),

@@ -39,4 +39,6 @@ export interface Resolution {
   error?: ErrorInfo
   brandIndex?: BrandIndexEntry[]
   thirdParty: ThirdPartyConfig
+  /** The build this page belongs to (client bundle + snapshot), for the build check. */
+  buildId?: string
 }

@@ -5,7 +5,11 @@
 import { ROUTE_KEY_HASH_PREFIX_LENGTH } from '../constants'
 import { hashString } from '../util/hash'
 
-export function routeKey(brandId: string | null | undefined, pathname: string, routeKeyOverride?: string): string {
+export function routeKey(
+  brandId: string | null | undefined,
+  pathname: string,
+  routeKeyOverride?: string,
+): string {
   const source = routeKeyOverride ?? `${brandId ?? ''}:${pathname}`
   return hashString(source).slice(0, ROUTE_KEY_HASH_PREFIX_LENGTH)
 }

@@ -55,7 +55,9 @@ describe('keyboard', () => {
     expect(resizeAt([30, 30, 40], 1, -10, [])).toEqual([30, 20, 50])
   })
   it('Shift step collapses a collapsible panel in one press and respects the other minimum', () => {
-    expect(resizeAt([50, 50], 0, -100, [{ collapsible: true, minSize: 20 }, { minSize: 10 }])).toEqual([0, 100])
+    expect(resizeAt([50, 50], 0, -100, [{ collapsible: true, minSize: 20 }, { minSize: 10 }])).toEqual([
+      0, 100,
+    ])
     expect(resizeAt([50, 50], 0, 100, [{}, { minSize: 10 }])).toEqual([90, 10])
   })
   it('a step into the snap zone collapses or stops at the minimum', () => {

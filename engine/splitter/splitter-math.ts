@@ -60,7 +60,8 @@ export function keyboardStep(
   orientation: 'horizontal' | 'vertical',
 ): number | null {
   const step = shiftKey ? SPLITTER_KEYBOARD_SHIFT_STEP_PERCENT : SPLITTER_KEYBOARD_STEP_PERCENT
-  const [back, forward] = orientation === 'horizontal' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowUp', 'ArrowDown']
+  const [back, forward] =
+    orientation === 'horizontal' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowUp', 'ArrowDown']
   if (key === back) return -step
   if (key === forward) return step
   if (key === 'Home') return -100

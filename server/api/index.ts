@@ -1,5 +1,6 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../app'
+import { registerClientErrors } from './client-errors'
 
 /**
  * Registers every /api route. Each feature adds one line here and keeps its handlers in its own file
@@ -8,4 +9,5 @@ import type { AppDeps } from '../app'
 export function registerApis(router: Router, deps: AppDeps): void {
   void router
   void deps
+  registerClientErrors(router)
 }

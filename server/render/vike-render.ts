@@ -10,6 +10,8 @@ import { renderPage } from 'vike/server'
 import { errorInfo } from '../../engine/render/error-info'
 import type { Resolution } from '../../engine/render/resolution'
 import { log } from '../log'
+import { buildIdFor } from './builds'
+import { encodedBody, HtmlCache } from './html-cache'
 
 let productionEntryLoaded = false
 
@@ -22,9 +24,25 @@ export async function loadProductionBuild(projectRoot: string): Promise<void> {
   productionEntryLoaded = true
 }
 
-export async function renderResolution(ctx: Context, resolution: Resolution): Promise<void> {
+export async function renderResolution(ctx: Context, input: Resolution, cache?: HtmlCache): Promise<void> {
+  // The HTML must not depend on the query string (it is cached per route; click ids are unique per
+  // visitor): the browser reads its query from location.search (docs/decisions/0503).
+  const resolution: Resolution = { ...input, search: '', buildId: buildIdFor(input.snapshotId) }
+  const key = cache ? HtmlCache.keyOf(resolution) : null
+  const hit = key ? cache!.get(key) : undefined
+  if (hit) {
+    ctx.status = hit.status
+    for (const [name, value] of hit.headers) ctx.set(name, value)
+    const { body, encoding } = encodedBody(hit, ctx.get('accept-encoding'))
+    if (encoding) ctx.set('Content-Encoding', encoding)
+    ctx.vary('Accept-Encoding')
+    ctx.set('X-Html-Cache', 'hit')
+    ctx.body = body
+    return
+  }
   const pageContext = await renderPage({
-    urlOriginal: ctx.originalUrl,
+    // Vike sees the path only: the query string never reaches the render.
+    urlOriginal: ctx.path,
     headersOriginal: ctx.headers,
     resolution,
   })
@@ -44,9 +62,15 @@ export async function renderResolution(ctx: Context, resolution: Resolution): Pr
     }
   }
   ctx.status = failed ? response.statusCode : resolution.statusCode
+  const headers: [string, string][] = []
   for (const [name, value] of response.headers) {
     if (name.toLowerCase() === 'content-length') continue
+    headers.push([name, value])
     ctx.set(name, value)
   }
   ctx.body = response.body
+  if (key && !failed && ctx.status < 400) {
+    cache!.set(key, { status: ctx.status, headers, body: response.body })
+    ctx.set('X-Html-Cache', 'miss')
+  }
 }

@@ -1,0 +1,58 @@
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import type { Resolution } from '../../engine/render/resolution'
+import { encodedBody, HtmlCache } from './html-cache'
+
+function resolution(over: Partial<Resolution> = {}): Resolution {
+  return {
+    view: 'content',
+    statusCode: 200,
+    snapshotId: 's1',
+    site: { name: 'x', faviconSrc: '/f.svg', gtmId: 'GTM-1' },
+    brand: { id: 'm10' } as Resolution['brand'],
+    page: { key: 'home-m10' } as Resolution['page'],
+    params: {},
+    pathname: '/',
+    search: '',
+    thirdParty: { tagManagerUrl: 'https://tm', adScriptUrl: null },
+    ...over,
+  }
+}
+
+describe('HtmlCache', () => {
+  it('keys by snapshot, brand, page, path and params — never by the query string', () => {
+    const k = HtmlCache.keyOf(resolution())
+    expect(HtmlCache.keyOf(resolution({ search: '?gclid=abc' }))).toBe(k)
+    expect(HtmlCache.keyOf(resolution({ snapshotId: 's2' }))).not.toBe(k)
+    expect(HtmlCache.keyOf(resolution({ brand: { id: 'bh' } as Resolution['brand'] }))).not.toBe(k)
+    expect(HtmlCache.keyOf(resolution({ params: { step: '2' } }))).not.toBe(k)
+  })
+
+  it('does not cache errors or the brand index', () => {
+    expect(HtmlCache.keyOf(resolution({ statusCode: 404, view: 'error' }))).toBeNull()
+    expect(HtmlCache.keyOf(resolution({ statusCode: 500 }))).toBeNull()
+    expect(HtmlCache.keyOf(resolution({ view: 'brand-index' }))).toBeNull()
+  })
+
+  it('evicts the least recently used entry beyond its size', () => {
+    const c = new HtmlCache(2)
+    const page = { status: 200, headers: [], body: 'x' }
+    c.set('a', page)
+    c.set('b', page)
+    c.get('a')
+    c.set('c', page)
+    expect(c.get('b')).toBeUndefined()
+    expect(c.get('a')).toBeDefined()
+    expect(c.size).toBe(2)
+  })
+
+  it('serves the encoding the client accepts, compressed once', () => {
+    const page = { status: 200, headers: [], body: '<p>hello</p>'.repeat(100) }
+    const g = encodedBody(page, 'gzip, deflate')
+    expect(g.encoding).toBe('gzip')
+    expect(gunzipSync(g.body as Buffer).toString()).toBe(page.body)
+    expect(encodedBody(page, 'gzip, br').encoding).toBe('br')
+    expect(encodedBody(page, 'br;q=0, gzip').encoding).toBe('gzip')
+    expect(encodedBody(page, undefined).encoding).toBeUndefined()
+  })
+})
