@@ -113,3 +113,4 @@ export const CLIENT_ERRORS_PER_MINUTE = 30
 export const CLIENT_ERROR_MAX_BODY_BYTES = 64 * 1024
 export const HTML_CACHE_MAX_ENTRIES = 2_000
 export const SCROLL_HASH_OFFSET_PX = 80
+export const PRIMITIVES_PATH = '/_primitives'

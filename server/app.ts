@@ -8,6 +8,7 @@ import type { SnapshotStore } from './content/snapshot-store'
 import { log } from './log'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { HtmlCache } from './render/html-cache'
+import { isPrimitivesRequest, primitivesResolution } from './render/primitives-page'
 import { errorResolution, resolveRequest } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
 
@@ -115,11 +116,14 @@ export function createApp(deps: AppDeps): Koa {
     }
     const payloadFor = payloadPagePath(ctx.path)
     const facts = factsOf(ctx, deps)
-    const resolution = resolveRequest(
-      snapshots.current,
-      payloadFor ? { ...facts, pathname: payloadFor } : facts,
-      resolveOpts(config),
-    )
+    const pathname = payloadFor ?? facts.pathname
+    const primitives = isPrimitivesRequest(pathname)
+      ? primitivesResolution(
+          resolveRequest(snapshots.current, { ...facts, pathname: '/' }, resolveOpts(config)),
+        )
+      : null
+    const resolution =
+      primitives ?? resolveRequest(snapshots.current, { ...facts, pathname }, resolveOpts(config))
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
     if (payloadFor) return sendPayload(ctx, resolution)
     ctx.set('Cache-Control', 'no-cache')

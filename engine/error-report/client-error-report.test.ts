@@ -27,3 +27,15 @@ describe('client error reports', () => {
     expect(r).toMatchObject({ kind: 'rejection', url: '/quiz/otc/1', message: 'Error: {"code":7}' })
   })
 })
+
+describe('isChunkLoadError', () => {
+  it('recognises the chunk-load messages of Chromium, Firefox and Safari', async () => {
+    const { isChunkLoadError } = await import('./client-error-report')
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/a.js')),
+    ).toBe(true)
+    expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true)
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
+    expect(isChunkLoadError(new Error('x is undefined'))).toBe(false)
+  })
+})

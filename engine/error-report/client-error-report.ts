@@ -69,3 +69,12 @@ function safeString(v: unknown): string {
     return String(v)
   }
 }
+
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload/i
+
+/** True for the errors browsers raise when a code-split chunk cannot be loaded (e.g. after a deploy). */
+export function isChunkLoadError(reason: unknown): boolean {
+  const message = reason instanceof Error ? reason.message : String(reason ?? '')
+  return CHUNK_ERROR.test(message)
+}

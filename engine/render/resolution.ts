@@ -2,7 +2,7 @@ import type { RouteParams } from '../routing/route-pattern'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
 
 /** Which Vike page renders a request. The server decides; Vike's route functions only read it. */
-export type ViewName = 'content' | 'funnel' | 'brand-index' | 'error'
+export type ViewName = 'content' | 'funnel' | 'brand-index' | 'error' | 'primitives'
 
 export interface ErrorInfo {
   statusCode: number

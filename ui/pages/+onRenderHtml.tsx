@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import type { PageContextServer } from 'vike/types'
+import { colorModeInlineScript } from '../../engine/color-mode/inline-script'
 import { errorInfo } from '../../engine/render/error-info'
 import type { Resolution } from '../../engine/render/resolution'
 import { dangerouslySkipEscape, escapeInject, headParts, themeStyle } from '../shell/head-html'
@@ -18,16 +19,25 @@ export default function onRenderHtml(pageContext: PageContextServer) {
   const style = themeStyle(resolution)
   const robots = h.robots ? escapeInject`<meta name="robots" content="${h.robots}">` : ''
   const description = h.description ? escapeInject`<meta name="description" content="${h.description}">` : ''
+  // Applied before first paint, so a dark-mode visitor never sees a light flash (docs/decisions/0501).
+  const colorMode = dangerouslySkipEscape(colorModeInlineScript(resolution.page?.colorMode))
+  const image = resolution.page?.image
+  const preloadHero = image
+    ? escapeInject`<link rel="preload" as="image" href="${image.src}" fetchpriority="high">`
+    : ''
   const adScript = h.adScript ? escapeInject`<script async src="${h.adScript}"></script>` : ''
   const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="${h.lang}" data-brand="${resolution.brand?.id ?? ''}" style="${style}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<script>${colorMode}</script>
 <title>${h.title}</title>
 ${description}
 ${robots}
 <link rel="icon" href="${h.favicon}" type="image/svg+xml">
+${preloadHero}
 <meta name="theme-color" content="${resolution.brand?.theme.primary ?? '#333a45'}">
 <script>${h.gtmInline}</script>
 <script async src="${h.gtmSrc}"></script>

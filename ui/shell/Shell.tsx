@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import type { Resolution } from '../../engine/render/resolution'
+import { routeKey } from '../../engine/routing/route-key'
+import { ErrorReportBoundary } from '../runtime/error-report-boundary'
 import '../styles/base.css'
 import { LoadingBar } from './LoadingBar'
 import { ResolutionContext } from './resolution-context'
@@ -17,7 +19,12 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
         {resolution.page?.language === 'es' ? 'Saltar al contenido' : 'Skip to content'}
       </a>
       <SiteHeader resolution={resolution} />
-      <main id="main">{children}</main>
+      <main id="main">
+        {/* The index page is keyed per route (spec point 2); render errors show the error page. */}
+        <ErrorReportBoundary key={routeKey(resolution.brand?.id, resolution.pathname)}>
+          {children}
+        </ErrorReportBoundary>
+      </main>
       <SiteFooter resolution={resolution} />
     </ResolutionContext.Provider>
   )

@@ -1,4 +1,5 @@
 import type { Resolution } from '../../engine/render/resolution'
+import { ColorModeSelect } from '../components/ColorModeSelect'
 import { Disclaimers } from '../components/Disclaimers'
 
 export function SiteFooter({ resolution }: { resolution: Resolution }) {
@@ -17,6 +18,7 @@ export function SiteFooter({ resolution }: { resolution: Resolution }) {
           <a href="/privacy">{es ? 'Política de privacidad' : 'Privacy Policy'}</a>
           <a href="/tos">{es ? 'Términos de servicio' : 'Terms of Service'}</a>
         </nav>
+        <ColorModeSelect es={es} />
       </div>
     </footer>
   )

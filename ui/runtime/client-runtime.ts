@@ -1,0 +1,14 @@
+/**
+ * Starts the client runtime after hydration: colour mode, error reporting and the build check.
+ * Called once from +onRenderClient.
+ */
+import type { Resolution } from '../../engine/render/resolution'
+import { startBuildCheck } from './build-check'
+import { startColorMode } from './color-mode'
+import { startErrorReporting } from './error-report'
+
+export function startClientRuntime(resolution: Resolution): void {
+  startErrorReporting(resolution.buildId)
+  startColorMode(resolution.page?.colorMode)
+  if (resolution.buildId) startBuildCheck(resolution.buildId)
+}
