@@ -40,6 +40,8 @@ export function runBuildCheck(buildId: string): void {
     },
   })
   const actor = createActor(machine, { input: { buildId, lastReloadAt: readGuard() } }).start()
+  // Visible state for operators (devtools) and tests: the check is running.
+  document.documentElement.dataset.buildCheck = 'running'
   connectBuildCheck({
     check: () => actor.send({ type: 'CHECK' }),
     chunkFailed: () => actor.send({ type: 'CHUNK_FAILED' }),
