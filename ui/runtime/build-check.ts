@@ -1,8 +1,9 @@
 /**
  * The build check in the browser (spec points 4, 7, 8; docs/decisions/0502). This small facade is
- * installed at hydration: it listens for chunk-load failures and History API navigations at once,
- * while the machine (xstate) loads when the browser is idle (build-check-actor.ts), off the critical
- * path of a landing page. Events that arrive before it loads are replayed.
+ * installed at hydration: it listens for chunk-load failures and History API navigations at once.
+ * The machine (xstate, build-check-actor.ts) loads when the browser is idle on pages that navigate
+ * in place (funnel steps); on other pages every navigation is a full page load that fetches the
+ * newest build anyway, so it loads only if a chunk fails there. Events before it loads are replayed.
  */
 import { isChunkLoadError } from '../../engine/error-report/client-error-report'
 import { reportClientError } from './error-report'
@@ -33,11 +34,19 @@ export function notifyNavigation(url: string): boolean {
 export function notifyChunkFailure(reason: unknown): void {
   reportClientError(reason, 'chunk')
   if (port) port.chunkFailed()
-  else pendingChunkFailure = true
+  else {
+    pendingChunkFailure = true
+    loadMachine?.()
+  }
 }
 
-/** Installs the listeners and loads the machine when idle. */
-export function startBuildCheck(buildId: string): void {
+let loadMachine: (() => void) | null = null
+
+/**
+ * Installs the listeners; `navigatesInPlace` pages (funnels) load the machine when idle, others only
+ * after a chunk failure.
+ */
+export function startBuildCheck(buildId: string, navigatesInPlace: boolean): void {
   if (installed) return
   installed = true
   addEventListener('focus', () => port?.check())
@@ -59,8 +68,14 @@ export function startBuildCheck(buildId: string): void {
     }
   }
   addEventListener('popstate', () => notifyNavigation(location.href))
-  const load = () =>
-    import('./build-check-actor').then((m) => m.runBuildCheck(buildId)).catch((e) => notifyChunkFailure(e))
+  const load = () => {
+    loadMachine = null
+    import('./build-check-actor')
+      .then((m) => m.runBuildCheck(buildId))
+      .catch((e) => reportClientError(e, 'chunk'))
+  }
+  loadMachine = load
+  if (!navigatesInPlace) return
   if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 3_000 })
   else setTimeout(load, 1)
 }

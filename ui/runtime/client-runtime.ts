@@ -10,5 +10,7 @@ import { startErrorReporting } from './error-report'
 export function startClientRuntime(resolution: Resolution): void {
   startErrorReporting(resolution.buildId)
   startColorMode(resolution.page?.colorMode)
-  if (resolution.buildId) startBuildCheck(resolution.buildId)
+  // Funnel steps (and the style guide's demo) navigate with the History API.
+  const navigatesInPlace = resolution.view === 'funnel' || resolution.view === 'primitives'
+  if (resolution.buildId) startBuildCheck(resolution.buildId, navigatesInPlace)
 }

@@ -1,0 +1,73 @@
+/**
+ * What a page makes the browser download, measured in gzip bytes (docs/decisions/0505): every
+ * same-origin script and stylesheet a real Chromium requests while loading the page, hydrating it and
+ * until the network is idle (so idle-time code such as the build check counts too). Sizes, not timings, so the check is deterministic.
+ * Used by tests/e2e/size-budget.e2e.ts (fails over budget) and tools/bench/http.bench.ts (prints).
+ */
+import { gzipSync } from 'node:zlib'
+import type { BrowserContext } from 'playwright-core'
+
+/** Budgets in gzip bytes (React included). Raise only with a decision record. */
+export const SIZE_BUDGETS = {
+  landingJs: 100 * 1024,
+  funnelJs: 110 * 1024,
+  css: 15 * 1024,
+} as const
+
+export interface AssetSize {
+  url: string
+  kind: 'js' | 'css'
+  bytes: number
+  gzip: number
+}
+
+export interface PageSizes {
+  url: string
+  assets: AssetSize[]
+  jsGzip: number
+  cssGzip: number
+}
+
+export async function measurePage(context: BrowserContext, url: string): Promise<PageSizes> {
+  const page = await context.newPage()
+  const origin = new URL(url).origin
+  const pending: Promise<AssetSize | null>[] = []
+  page.on('response', (res) => {
+    const u = res.url()
+    if (!u.startsWith(origin)) return
+    const type = res.request().resourceType()
+    const kind: AssetSize['kind'] | null =
+      type === 'script' || u.endsWith('.js')
+        ? 'js'
+        : type === 'stylesheet' || u.endsWith('.css')
+          ? 'css'
+          : null
+    if (!kind || res.status() !== 200) return
+    pending.push(
+      res
+        .body()
+        .then((body) => ({
+          url: u.slice(origin.length),
+          kind,
+          bytes: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+        }))
+        .catch(() => null),
+    )
+  })
+  await page.goto(url, { waitUntil: 'load' })
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, {
+    timeout: 15_000,
+  })
+  await page.waitForLoadState('networkidle')
+  // Idle callbacks (requestIdleCallback, 3 s timeout at most) may load more: give them their chance.
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 3_000 })))
+  await page.waitForLoadState('networkidle')
+  const assets = (await Promise.all(pending)).filter((a): a is AssetSize => a !== null)
+  await page.close()
+  const unique = [...new Map(assets.map((a) => [a.url, a])).values()].sort((a, b) => b.gzip - a.gzip)
+  const sum = (kind: 'js' | 'css') => unique.filter((a) => a.kind === kind).reduce((t, a) => t + a.gzip, 0)
+  return { url, assets: unique, jsGzip: sum('js'), cssGzip: sum('css') }
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
