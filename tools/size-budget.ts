@@ -4,8 +4,10 @@
  * until the network is idle (so idle-time code such as the build check counts too). Sizes, not timings, so the check is deterministic.
  * Used by tests/e2e/size-budget.e2e.ts (fails over budget) and tools/bench/http.bench.ts (prints).
  */
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { BrowserContext } from 'playwright-core'
+import { SnapshotStore } from '../server/content/snapshot-store'
 
 /** Budgets in gzip bytes (React included). Raise only with a decision record. */
 export const SIZE_BUDGETS = {
@@ -71,3 +73,23 @@ export async function measurePage(context: BrowserContext, url: string): Promise
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/**
+ * URL of the first page using one of the templates (a funnel at its first step), or null.
+ * `origin` names the brand host as a pattern: `http://{brand}.localhost:3000`.
+ */
+export function pageUrlFor(templates: string[], origin: string, projectRoot: string): string | null {
+  const snapshot = SnapshotStore.load(join(projectRoot, 'definitions'), projectRoot).current
+  for (const template of templates)
+    for (const [brandId, routes] of snapshot.routes)
+      for (const route of routes) {
+        const page = snapshot.pages.get(route.pageKey)
+        if (page?.template !== template) continue
+        const first = page.form ? snapshot.funnels.get(page.form)?.steps[0]?.name : undefined
+        const path =
+          route.pattern.source.replace(/\{[^}]*step[^}]*\}/, first ?? '').replace(/\/+$/, '') || '/'
+        if (path.includes('{') || path.includes('*')) continue
+        return `${origin.replace('{brand}', brandId)}${path}`
+      }
+  return null
+}

@@ -2,34 +2,15 @@
  * The performance budget (docs/decisions/0505): JavaScript and CSS a landing page and a funnel step
  * page load, in gzip bytes, including React and the idle-time runtime.
  */
-import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { SnapshotStore } from '../../server/content/snapshot-store'
-import { kb, measurePage, SIZE_BUDGETS } from '../../tools/size-budget'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
+import { kb, measurePage, pageUrlFor, SIZE_BUDGETS } from '../../tools/size-budget'
+import { launchBrowser, routeThirdParties } from './browser'
 import { PROJECT_ROOT } from './server-process'
 
 const port = inject('port')
 let browser: Browser
 let context: BrowserContext
-
-/** First page with one of the templates, as a concrete URL (funnel: its first step). */
-export function pageUrl(templates: string[], port: number): string | null {
-  const snapshot = SnapshotStore.load(join(PROJECT_ROOT, 'definitions'), PROJECT_ROOT).current
-  for (const template of templates)
-    for (const [brandId, routes] of snapshot.routes)
-      for (const route of routes) {
-        const page = snapshot.pages.get(route.pageKey)
-        if (page?.template !== template) continue
-        const first = page.form ? snapshot.funnels.get(page.form)?.steps[0]?.name : undefined
-        const path =
-          route.pattern.source.replace(/\{[^}]*step[^}]*\}/, first ?? '').replace(/\/+$/, '') || '/'
-        if (path.includes('{') || path.includes('*')) continue
-        return brandUrl(brandId, port, path)
-      }
-  return null
-}
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -41,8 +22,8 @@ afterAll(async () => {
 })
 
 describe('size budget', () => {
-  const landing = pageUrl(['landing', 'home'], port)
-  const funnel = pageUrl(['funnel'], port)
+  const landing = pageUrlFor(['landing', 'home'], `http://{brand}.localhost:${port}`, PROJECT_ROOT)
+  const funnel = pageUrlFor(['funnel'], `http://{brand}.localhost:${port}`, PROJECT_ROOT)
 
   it(`a landing page loads at most ${kb(SIZE_BUDGETS.landingJs)} of JS and ${kb(SIZE_BUDGETS.css)} of CSS (gzip)`, async () => {
     expect(landing).not.toBeNull()

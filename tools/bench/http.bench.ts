@@ -1,0 +1,144 @@
+/**
+ * npm run bench -- http: builds the production server and measures, side by side in one run on
+ * loopback with autocannon, requests/s and p50/p99 latency of a static landing page and a funnel step
+ * page against a plain node:http static-file server sending the same HTML bytes. The ratio is the
+ * figure that matters. Then the JS/CSS each page loads (gzip), and Lighthouse if it is installed.
+ */
+import { spawnSync } from 'node:child_process'
+import { createReadStream, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { launchBrowser, routeThirdParties } from '../../tests/e2e/browser'
+import { PROJECT_ROOT, startServerProcess } from '../../tests/e2e/server-process'
+import { kb, measurePage, pageUrlFor, SIZE_BUDGETS } from '../size-budget'
+import { runLighthouse } from './lighthouse'
+
+const CONNECTIONS = 50
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8)
+
+function get(url: string, host: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url)
+    http
+      .get({ hostname: u.hostname, port: u.port, path: u.pathname + u.search, headers: { host } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`${url}: ${res.statusCode}`)),
+        )
+      })
+      .on('error', reject)
+  })
+}
+
+/** A plain static-file server: stat + stream the file, as any static server does. */
+async function staticServer(files: Record<string, string>): Promise<{ port: number; close: () => void }> {
+  const server = http.createServer((req, res) => {
+    const file = files[req.url ?? '']
+    if (!file) {
+      res.statusCode = 404
+      res.end()
+      return
+    }
+    const st = statSync(file)
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': st.size })
+    createReadStream(file).pipe(res)
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return { port: (server.address() as AddressInfo).port, close: () => server.close() }
+}
+
+async function load(url: string, host?: string) {
+  const opts = { url, connections: CONNECTIONS, headers: host ? { host } : {} }
+  await autocannon({ ...opts, duration: 1 })
+  const r = await autocannon({ ...opts, duration: DURATION_S })
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }
+}
+
+const pad = (s: string | number, n: number) => String(s).padEnd(n)
+
+export default async function run(): Promise<void> {
+  console.log('building the production bundle…')
+  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
+  const server = await startServerProcess({ LOG_LEVEL: 'error' })
+  try {
+    const origin = `http://{brand}.localhost:${server.port}`
+    const pages = [
+      {
+        name: 'landing',
+        url: pageUrlFor(['landing', 'home'], origin, PROJECT_ROOT),
+        budget: SIZE_BUDGETS.landingJs,
+      },
+      {
+        name: 'funnel step',
+        url: pageUrlFor(['funnel'], origin, PROJECT_ROOT),
+        budget: SIZE_BUDGETS.funnelJs,
+      },
+    ].filter((p): p is { name: string; url: string; budget: number } => p.url !== null)
+
+    const dir = mkdtempSync(join(tmpdir(), 'bench-html-'))
+    const files: Record<string, string> = {}
+    const targets = pages.map((p, i) => {
+      const u = new URL(p.url)
+      return { ...p, host: u.host, path: u.pathname, file: join(dir, `page-${i}.html`) }
+    })
+    for (const t of targets) {
+      writeFileSync(t.file, await get(`http://127.0.0.1:${server.port}${t.path}`, t.host))
+      files[t.path] = t.file
+    }
+    const plain = await staticServer(files)
+    console.log(
+      `\nautocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, best of 2 alternating rounds, loopback (uncompressed HTML, same bytes)\n`,
+    )
+    console.log(
+      `${pad('page', 14)}${pad('server', 22)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}ratio`,
+    )
+    // Two alternating rounds, best of each: a shared machine's neighbours skew a single run.
+    const best = (a: Awaited<ReturnType<typeof load>>, b: Awaited<ReturnType<typeof load>>) =>
+      a.rps >= b.rps ? a : b
+    for (const t of targets) {
+      const ours1 = await load(`http://127.0.0.1:${server.port}${t.path}`, t.host)
+      const base1 = await load(`http://127.0.0.1:${plain.port}${t.path}`)
+      const ours = best(ours1, await load(`http://127.0.0.1:${server.port}${t.path}`, t.host))
+      const base = best(base1, await load(`http://127.0.0.1:${plain.port}${t.path}`))
+      const ratio = ours.rps / base.rps
+      console.log(
+        `${pad(t.name, 14)}${pad('funnelworks (cached)', 22)}${pad(Math.round(ours.rps), 10)}${pad(ours.p50, 9)}${pad(ours.p99, 9)}${ratio.toFixed(2)}`,
+      )
+      console.log(
+        `${pad('', 14)}${pad('node:http static', 22)}${pad(Math.round(base.rps), 10)}${pad(base.p50, 9)}${pad(base.p99, 9)}1.00`,
+      )
+      if (ours.errors || base.errors) console.log(`  errors: ours ${ours.errors}, static ${base.errors}`)
+    }
+    plain.close()
+
+    console.log('\nassets per page view (gzip -9, what Chromium downloads incl. idle-time code)\n')
+    const browser = await launchBrowser()
+    const context = await browser.newContext()
+    await routeThirdParties(context)
+    for (const t of targets) {
+      const sizes = await measurePage(context, t.url)
+      const ok = sizes.jsGzip <= t.budget && sizes.cssGzip <= SIZE_BUDGETS.css
+      console.log(
+        `${pad(t.name, 14)}JS ${pad(kb(sizes.jsGzip), 10)}(budget ${kb(t.budget)})  CSS ${pad(kb(sizes.cssGzip), 9)}(budget ${kb(SIZE_BUDGETS.css)})  ${ok ? 'within budget' : 'OVER BUDGET'}`,
+      )
+      for (const a of sizes.assets) console.log(`${pad('', 16)}${pad(kb(a.gzip), 10)}${a.url}`)
+    }
+    await browser.close()
+
+    console.log('\nLighthouse (mobile preset)\n')
+    for (const t of targets) console.log(`${pad(t.name, 14)}${await runLighthouse(t.url)}`)
+  } finally {
+    await server.stop()
+  }
+}
