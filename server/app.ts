@@ -109,8 +109,8 @@ export function createApp(deps: AppDeps): Koa {
     }
     const resolution = resolveRequest(snapshots.current, factsOf(ctx, deps), resolveOpts(config))
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
-    ctx.set('Cache-Control', 'no-cache')
     await renderResolution(ctx, resolution)
+    ctx.set('Cache-Control', ctx.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store')
   })
 
   return app
