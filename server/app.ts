@@ -6,6 +6,7 @@ import { registerApis } from './api'
 import type { ServerConfig } from './config'
 import type { SnapshotStore } from './content/snapshot-store'
 import { log } from './log'
+import { seoFiles } from './middleware/seo-files'
 import { errorResolution, resolveRequest } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
 
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(router.allowedMethods())
 
   if (deps.assets) app.use(deps.assets)
+  app.use(seoFiles(() => snapshots.current))
 
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()

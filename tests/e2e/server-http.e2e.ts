@@ -79,6 +79,16 @@ describe('HTTP behaviour of the production server', () => {
     expect(indexable.body).not.toContain('name="robots"')
   })
 
+  it('serves robots.txt and a sitemap of indexable pages per brand', async () => {
+    const robots = await httpGet(port, '/robots.txt', 'm10.localhost')
+    expect(robots.body).toContain('Sitemap: http://m10.localhost/sitemap.xml')
+    const sitemap = await httpGet(port, '/sitemap.xml', 'm10.localhost')
+    expect(sitemap.headers['content-type']).toMatch(/xml/)
+    expect(sitemap.body).toContain('<loc>http://m10.localhost/privacy</loc>')
+    const cc = await httpGet(port, '/robots.txt', 'ccc.localhost')
+    expect(cc.body).toBe('User-agent: *\nDisallow: /\n')
+  })
+
   it('answers unknown API paths with a JSON 404', async () => {
     const r = await httpGet(port, '/api/nope', 'm10.localhost')
     expect(r.status).toBe(404)
