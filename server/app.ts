@@ -6,6 +6,7 @@ import { registerApis } from './api'
 import type { ServerConfig } from './config'
 import type { SnapshotStore } from './content/snapshot-store'
 import { log } from './log'
+import { seoFiles } from './middleware/seo-files'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { HtmlCache } from './render/html-cache'
 import { isPrimitivesRequest, primitivesResolution } from './render/primitives-page'
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(buildFiles(snapshots))
   if (deps.assets) app.use(deps.assets)
+  app.use(seoFiles(() => snapshots.current))
 
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
@@ -126,8 +128,8 @@ export function createApp(deps: AppDeps): Koa {
       primitives ?? resolveRequest(snapshots.current, { ...facts, pathname }, resolveOpts(config))
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
     if (payloadFor) return sendPayload(ctx, resolution)
-    ctx.set('Cache-Control', 'no-cache')
     await renderResolution(ctx, resolution, htmlCache)
+    ctx.set('Cache-Control', ctx.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store')
   })
 
   return app

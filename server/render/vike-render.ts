@@ -64,7 +64,9 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
   ctx.status = failed ? response.statusCode : resolution.statusCode
   const headers: [string, string][] = []
   for (const [name, value] of response.headers) {
-    if (name.toLowerCase() === 'content-length') continue
+    const lower = name.toLowerCase()
+    // The server decides caching (HTML depends only on snapshot, brand, route and variant).
+    if (lower === 'content-length' || lower === 'cache-control') continue
     headers.push([name, value])
     ctx.set(name, value)
   }
