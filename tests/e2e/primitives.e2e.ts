@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { TOOLTIP_OPEN_DELAY_MS } from '../../engine/constants'
+import { LOADING_THROTTLE_MS, TOOLTIP_OPEN_DELAY_MS } from '../../engine/constants'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 
 const port = inject('port')
@@ -51,11 +51,26 @@ describe('tooltip', () => {
   it('opens on hover after the delay, on top, described by its trigger', async () => {
     const page = await openGuide()
     const trigger = page.getByTestId('tip-a')
+    // Measured in the page: from pointer enter to the tooltip appearing is never under the delay.
+    const delay = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let t0 = 0
+          document.querySelector('[data-testid="tip-a"]')!.addEventListener('pointerenter', () => {
+            t0 = performance.now()
+          })
+          new MutationObserver((_, obs) => {
+            if (document.querySelector('[role="tooltip"]')) {
+              obs.disconnect()
+              resolve(performance.now() - t0)
+            }
+          }).observe(document.body, { childList: true, subtree: true })
+        }),
+    )
     await trigger.hover()
-    await page.waitForTimeout(TOOLTIP_OPEN_DELAY_MS / 2)
-    expect(await page.locator('[role="tooltip"]').count()).toBe(0)
+    expect(await delay).toBeGreaterThanOrEqual(TOOLTIP_OPEN_DELAY_MS - 1)
     const tip = page.locator('[role="tooltip"]')
-    await tip.waitFor({ state: 'visible', timeout: TOOLTIP_OPEN_DELAY_MS * 3 })
+    await tip.waitFor({ state: 'visible' })
     expect(await tip.getAttribute('data-state')).toBe('delayed-open')
     expect(await tip.textContent()).toContain('ZIP code')
     expect(await trigger.getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'))
@@ -80,7 +95,7 @@ describe('tooltip', () => {
     await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Tab')
     const tip = page.locator('[role="tooltip"]')
-    await tip.waitFor({ state: 'visible', timeout: 200 })
+    await tip.waitFor({ state: 'visible' })
     expect(await tip.getAttribute('data-state')).toBe('instant-open')
     await page.keyboard.press('Escape')
     await tip.waitFor({ state: 'detached' })
@@ -190,6 +205,37 @@ describe('progress', () => {
     expect(await timing()).toBe('0.3s 0.01s')
     await page.emulateMedia({ reducedMotion: 'reduce' })
     expect((await timing()).startsWith('0s')).toBe(true)
+    await page.close()
+  })
+})
+
+describe('loading indicator', () => {
+  it('appears only after the throttle, 3 px high in #d33636, and goes away when done', async () => {
+    const page = await openGuide()
+    const bar = page.locator('.loading-bar')
+    // Measured in the page: from the click to the bar showing can never be shorter than the throttle.
+    const shownAfter = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const el = document.querySelector('.loading-bar')!
+          let t0 = 0
+          new MutationObserver(() => {
+            if (el.getAttribute('aria-hidden') === 'false') resolve(performance.now() - t0)
+          }).observe(el, { attributes: true })
+          const button = [...document.querySelectorAll('button')].find(
+            (b) => b.textContent === 'Simulate a slow navigation',
+          )!
+          t0 = performance.now()
+          button.click()
+        }),
+    )
+    expect(shownAfter).toBeGreaterThanOrEqual(LOADING_THROTTLE_MS - 1)
+    const style = await bar.evaluate((el) => {
+      const s = getComputedStyle(el)
+      return { height: s.height, background: s.backgroundColor }
+    })
+    expect(style).toEqual({ height: '3px', background: 'rgb(211, 54, 54)' })
+    await expect.poll(() => bar.getAttribute('aria-hidden'), { timeout: 3_000 }).toBe('true')
     await page.close()
   })
 })
