@@ -10,6 +10,8 @@ import {
 } from '../routing/route-pattern'
 import { hashString } from '../util/hash'
 import { runCrossChecks } from './cross-checks'
+// Registers the cross-checks of articles, authors, experiments and page links.
+import './content-checks'
 import type {
   Brand,
   DefinitionError,

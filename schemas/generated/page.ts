@@ -75,7 +75,19 @@ export interface Page {
    * Force a colour mode on this route. Forcing `system` is refused with a warning only.
    */
   colorMode?: 'light' | 'dark' | 'system'
-  template: 'home' | 'landing' | 'funnel' | 'legal' | 'review' | 'article-index' | 'control-center'
+  /**
+   * How the page renders. `article` serves the article whose slug matches the `{slug...}` parameter; `article-index` lists articles.
+   */
+  template:
+    | 'home'
+    | 'landing'
+    | 'funnel'
+    | 'legal'
+    | 'review'
+    | 'article'
+    | 'article-index'
+    | 'thank-you'
+    | 'control-center'
   /**
    * Page title; the document title is `title - site name`.
    */

@@ -1,3 +1,4 @@
+import { findArticleBySlug } from '../../engine/content/articles'
 import { errorInfo, noRouteMatch, routeValidationFailed } from '../../engine/render/error-info'
 import type { Resolution, ThirdPartyConfig, ViewName } from '../../engine/render/resolution'
 import { siteNameFor } from '../../engine/render/site-name'
@@ -10,6 +11,7 @@ import {
 } from '../../engine/routing/resolve-brand'
 import { runRouteChecks } from '../../engine/routing/route-middleware'
 import type { Brand, PageEntry, Snapshot } from '../../engine/snapshot/types'
+import { articleSummaries, articleView } from './article-view'
 
 const hostIndexes = new WeakMap<Snapshot, HostIndex>()
 export function hostIndexFor(snapshot: Snapshot): HostIndex {
@@ -86,6 +88,7 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
   const ok = runRouteChecks(match.page.validate as never, {
     params: match.params,
     query: new URLSearchParams(facts.search),
+    documents: snapshot.documents,
   })
   if (!ok) return errorResolution(snapshot, brand, facts, opts, routeValidationFailed(facts.pathname))
   const funnel = match.page.form ? snapshot.funnels.get(match.page.form) : undefined
@@ -96,7 +99,17 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
     page: match.page,
     params: match.params,
     ...(funnel ? { funnel } : {}),
+    ...contentFor(snapshot, match.page, match.params),
   }
+}
+
+/** Articles for the reviews catch-all and the reviews index. */
+function contentFor(snapshot: Snapshot, page: PageEntry, params: Record<string, string>) {
+  if (page.template === 'article-index') return { articles: articleSummaries(snapshot) }
+  if (page.template !== 'article') return {}
+  const slug = Object.values(params).at(-1) ?? ''
+  const article = findArticleBySlug(snapshot.documents, slug)
+  return article ? { article: articleView(snapshot, article) } : {}
 }
 
 export function errorResolution(
