@@ -41,7 +41,7 @@ export function ArticleTemplate() {
           height={article.image.height}
         />
       )}
-      {/* Rendered from Markdown on the server with raw HTML escaped and unsafe links dropped. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown on the server with raw HTML escaped and unsafe links dropped */}
       <div className="article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
       <aside className="author-box" aria-label="About the author">
         <p className="author-name">{article.author.name}</p>
