@@ -109,7 +109,12 @@ function contentFor(snapshot: Snapshot, page: PageEntry, params: Record<string, 
   if (page.template !== 'article') return {}
   const slug = Object.values(params).at(-1) ?? ''
   const article = findArticleBySlug(snapshot.documents, slug)
-  return article ? { article: articleView(snapshot, article) } : {}
+  if (!article) return {}
+  // The article's own title and description name the document and feed the meta description.
+  return {
+    article: articleView(snapshot, article),
+    page: { ...page, title: article.title, description: article.description },
+  }
 }
 
 export function errorResolution(
