@@ -205,7 +205,7 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
   // Routes per brand.
   const routes = new Map<string, RouteEntry[]>()
   for (const id of brands.keys()) routes.set(id, [])
-  const claimed = new Map<string, { key: string; source: string }>()
+  const claimed = new Map<string, { key: string; source: string; doc: LoadedDocument; pointer: string }>()
   for (const [key, entry] of pageEntries) {
     const doc = pages.get(
       entry.file
@@ -225,15 +225,22 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
       for (const { pattern, pointer } of pagePatterns.get(key) ?? []) {
         const claimKey = `${brandId} ${pattern.shape}`
         const prev = claimed.get(claimKey)
+        // A default path has no line of its own: point at the brand that collides instead.
+        const at = pointer || `/brands/${i}`
         if (prev) {
           sink.add(
             doc,
-            pointer,
+            at,
             `path "${pattern.source}" on brand "${brandId}" is already claimed by page "${prev.key}" ("${prev.source}")`,
+          )
+          sink.add(
+            prev.doc,
+            prev.pointer,
+            `path "${prev.source}" on brand "${brandId}" is also claimed by page "${key}" ("${pattern.source}")`,
           )
           continue
         }
-        claimed.set(claimKey, { key, source: pattern.source })
+        claimed.set(claimKey, { key, source: pattern.source, doc, pointer: at })
         routes.get(brandId)!.push({ pattern, pageKey: key })
       }
     })

@@ -121,7 +121,7 @@ function checkLinksResolve(input: CrossCheckInput): void {
       else if (!(entry.validate ?? []).some((v) => v.middleware === 'article-exists'))
         sink.add(
           doc,
-          '',
+          '/template',
           `an "article" page needs "validate": [{ "middleware": "article-exists", "params": { "param": "${rest.name}" } }] so unknown slugs answer 404`,
         )
     }
