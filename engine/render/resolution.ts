@@ -65,5 +65,7 @@ export interface Resolution {
   article?: ArticleView
   /** Template `article-index`: every article, newest first. */
   articles?: ArticleSummary[]
+  /** Template `article-index`: the brand's fixed carrier review pages. */
+  carrierReviews?: { href: string; carrier: string; title: string }[]
   thirdParty: ThirdPartyConfig
 }

@@ -105,7 +105,13 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
 
 /** Articles for the reviews catch-all and the reviews index. */
 function contentFor(snapshot: Snapshot, page: PageEntry, params: Record<string, string>) {
-  if (page.template === 'article-index') return { articles: articleSummaries(snapshot) }
+  if (page.template === 'article-index') {
+    const carrierReviews = [...snapshot.pages.values()]
+      .filter((p) => p.template === 'review' && p.brands.some((b) => page.brands.includes(b)))
+      .map((p) => ({ href: p.path, carrier: p.carrier ?? p.title ?? p.path, title: p.title ?? '' }))
+      .sort((a, b) => a.carrier.localeCompare(b.carrier))
+    return { articles: articleSummaries(snapshot), carrierReviews }
+  }
   if (page.template !== 'article') return {}
   const slug = Object.values(params).at(-1) ?? ''
   const article = findArticleBySlug(snapshot.documents, slug)
