@@ -68,3 +68,46 @@ export function Disclaimers({
     </div>
   )
 }
+
+/**
+ * The TCPA consent shown beside every form that collects a phone number. Exported for the funnel
+ * renderer; `buttonLabel` is the text of the submit button the visitor presses to agree.
+ */
+export function TcpaConsent({
+  brand,
+  siteName,
+  language,
+  buttonLabel,
+}: {
+  brand: Brand
+  siteName: string
+  language?: string
+  buttonLabel: string
+}) {
+  const topic =
+    brand.vertical === 'auto'
+      ? 'auto insurance'
+      : 'Medicare Advantage, Medicare Supplement and prescription drug plans'
+  if (language === 'es') {
+    return (
+      <p className="tcpa-consent" data-testid="tcpa-consent">
+        Al hacer clic en «{buttonLabel}», acepto que {brand.ownerLegalName} ({siteName}) y sus agentes de
+        seguros con licencia me contacten al número de teléfono que proporcioné, incluso mediante llamadas y
+        mensajes de texto con tecnología automatizada o mensajes pregrabados, para hablar sobre{' '}
+        {brand.vertical === 'auto' ? 'seguros de auto' : 'planes de Medicare'}, aunque mi número esté en una
+        lista de No Llamar. El consentimiento no es condición de compra y puedo retirarlo en cualquier
+        momento. Pueden aplicarse tarifas de mensajes y datos. Consulte nuestra{' '}
+        <a href="/privacy">Política de privacidad</a> y nuestros <a href="/tos">Términos</a>.
+      </p>
+    )
+  }
+  return (
+    <p className="tcpa-consent" data-testid="tcpa-consent">
+      By clicking "{buttonLabel}", I agree that {brand.ownerLegalName} ({siteName}) and its licensed insurance
+      agents may contact me at the phone number I provided, including by calls and text messages using
+      automated technology or prerecorded messages, about {topic}, even if my number is on a Do Not Call list.
+      Consent is not a condition of purchase and I can withdraw it at any time. Message and data rates may
+      apply. See our <a href="/privacy">Privacy Policy</a> and <a href="/tos">Terms</a>.
+    </p>
+  )
+}
