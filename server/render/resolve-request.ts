@@ -99,12 +99,27 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
     page: match.page,
     params: match.params,
     ...(funnel ? { funnel } : {}),
-    ...contentFor(snapshot, match.page, match.params),
+    ...contentFor(snapshot, match.page, match.params, brandId),
   }
 }
 
 /** Articles for the reviews catch-all and the reviews index. */
-function contentFor(snapshot: Snapshot, page: PageEntry, params: Record<string, string>) {
+function contentFor(snapshot: Snapshot, page: PageEntry, params: Record<string, string>, brandId: string) {
+  if (page.template === 'home') {
+    const topics = [...snapshot.pages.values()]
+      .filter(
+        (p) =>
+          ['landing', 'review', 'article-index'].includes(p.template) &&
+          p.indexable &&
+          p.language === page.language &&
+          p.brands.includes(brandId) &&
+          !p.path.includes('{') &&
+          p.path !== '/ads',
+      )
+      .map((p) => ({ href: p.path, title: p.title ?? p.headline ?? p.path, product: p.product }))
+      .sort((a, b) => a.title.localeCompare(b.title))
+    return { topics }
+  }
   if (page.template === 'article-index') {
     const carrierReviews = [...snapshot.pages.values()]
       .filter((p) => p.template === 'review' && p.brands.some((b) => page.brands.includes(b)))
