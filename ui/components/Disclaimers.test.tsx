@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { Brand } from '../../engine/snapshot/types'
-import { Disclaimers, TcpaConsent } from './Disclaimers'
+import { Disclaimers } from './Disclaimers'
 
 const brand = (id: string) =>
   JSON.parse(
@@ -25,15 +25,5 @@ describe('disclaimers', () => {
       <Disclaimers brand={brand('mpa')} siteName="MyPlanAdvocate" language="es" />,
     )
     expect(html).toContain('No estamos conectados ni respaldados por el gobierno')
-  })
-
-  it('the TCPA consent names the owner, the button and that consent is not a condition of purchase', () => {
-    const html = renderToStaticMarkup(
-      <TcpaConsent brand={brand('tqg')} siteName="The Quote General" buttonLabel="See my quotes" />,
-    )
-    expect(html).toContain('By clicking &quot;See my quotes&quot;')
-    expect(html).toContain('The Quote General Insurance Services LLC')
-    expect(html).toContain('auto insurance')
-    expect(html).toContain('not a condition of purchase')
   })
 })
