@@ -65,6 +65,8 @@ export interface Resolution {
   article?: ArticleView
   /** Template `article-index`: every article, newest first. */
   articles?: ArticleSummary[]
+  /** Template `review`: the page's related articles. */
+  relatedArticles?: ArticleSummary[]
   /** Template `home`: the brand's indexable landing pages, to browse by topic. */
   topics?: { href: string; title: string; product?: string }[]
   /** Template `article-index`: the brand's fixed carrier review pages. */

@@ -38,6 +38,21 @@ function checkArticles(input: CrossCheckInput): void {
   }
 }
 
+/** Pages that list related articles must name existing ones. */
+function checkRelatedArticles(input: CrossCheckInput): void {
+  const articles = docsOf<Article>(input, 'article')
+  for (const doc of docsOf<Page>(input, 'page').values()) {
+    ;(doc.data.relatedArticles ?? []).forEach((id, i) => {
+      if (!articles.has(id))
+        input.sink.add(
+          doc,
+          `/relatedArticles/${i}`,
+          `unknown article "${id}" (no definitions/articles/${id}.json)`,
+        )
+    })
+  }
+}
+
 function checkExperiments(input: CrossCheckInput): void {
   const { sink, pageEntries, funnels, options } = input
   for (const doc of docsOf<Experiment>(input, 'experiment').values()) {
@@ -161,5 +176,6 @@ function compileRoutePatternSafe(src: string): RoutePattern | undefined {
 }
 
 registerCrossCheck(checkArticles)
+registerCrossCheck(checkRelatedArticles)
 registerCrossCheck(checkExperiments)
 registerCrossCheck(checkLinksResolve)

@@ -33,6 +33,7 @@ export type FieldName =
   | 'creditRating'
   | 'haveMedicare'
   | 'haveMedicaid'
+export type Slug = string
 
 /**
  * A page: its route metadata and its configuration (spec points 2 and 3). One file in definitions/pages/.
@@ -127,6 +128,10 @@ export interface Page {
    * Carrier a review page is about.
    */
   carrier?: string
+  /**
+   * Ids of documents in definitions/articles/ listed under "Further reading" (review pages).
+   */
+  relatedArticles?: Slug[]
   cta?: CallToAction
   sections?: ContentSection[]
   faq?: FaqEntry[]

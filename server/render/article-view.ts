@@ -59,8 +59,10 @@ export function articleView(snapshot: Snapshot, article: Article): ArticleView {
   }
 }
 
-export function articleSummaries(snapshot: Snapshot): ArticleSummary[] {
-  return articlesNewestFirst(snapshot.documents).map((a) => ({
+export function articleSummaries(snapshot: Snapshot, ids?: readonly string[]): ArticleSummary[] {
+  const all = articlesNewestFirst(snapshot.documents)
+  const chosen = ids ? all.filter((a) => ids.includes(a.id)) : all
+  return chosen.map((a) => ({
     slug: articleSlug(a),
     title: a.title,
     description: a.description,

@@ -127,6 +127,8 @@ function contentFor(snapshot: Snapshot, page: PageEntry, params: Record<string, 
       .sort((a, b) => a.carrier.localeCompare(b.carrier))
     return { articles: articleSummaries(snapshot), carrierReviews }
   }
+  if (page.template === 'review' && page.relatedArticles?.length)
+    return { relatedArticles: articleSummaries(snapshot, page.relatedArticles) }
   if (page.template !== 'article') return {}
   const slug = Object.values(params).at(-1) ?? ''
   const article = findArticleBySlug(snapshot.documents, slug)

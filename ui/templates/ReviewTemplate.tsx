@@ -4,7 +4,7 @@ import { Hero } from './Hero'
 
 /** A carrier review: the plan-feature comparison table, then the write-up and FAQ. */
 export function ReviewTemplate() {
-  const { page } = useResolution()
+  const { page, relatedArticles } = useResolution()
   if (!page) return null
   const ctaHref = page.cta?.href ?? page.destination
   const rows = page.comparison ?? []
@@ -44,6 +44,19 @@ export function ReviewTemplate() {
         </section>
       )}
       <ContentBody page={page} />
+      {relatedArticles && relatedArticles.length > 0 && (
+        <section className="container related" aria-labelledby="related-heading">
+          <h2 id="related-heading">Further reading</h2>
+          <ul>
+            {relatedArticles.map((a) => (
+              <li key={a.slug}>
+                <a href={`/reviews/${a.slug}`}>{a.title}</a>
+                <span className="muted"> — {a.description}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {page.cta && ctaHref && (
         <div className="container cta-band">
           <a className="button button-primary button-large" href={ctaHref}>
