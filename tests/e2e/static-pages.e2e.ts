@@ -75,6 +75,8 @@ describe('every static page on one of its brands', () => {
       }
       if (page.template === 'review')
         expect(await tab.locator('[data-testid="comparison"] tbody tr').count()).toBe(page.comparison!.length)
+      if (page.relatedArticles)
+        expect(await tab.locator('.related a').count()).toBe(page.relatedArticles.length)
       await tab.screenshot({
         path: join(shots, `${brandId}${path.replaceAll('/', '_') || '_'}.png`),
         fullPage: true,
