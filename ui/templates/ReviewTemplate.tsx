@@ -16,7 +16,9 @@ export function ReviewTemplate() {
           <h2 id="comparison-heading">
             {page.carrier ? `${page.carrier} plan features at a glance` : 'Plan features at a glance'}
           </h2>
-          <div className="table-scroll">
+          {/* Keyboard users must be able to scroll the table on narrow screens (axe scrollable-region-focusable). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to take focus to be scrolled by keyboard */}
+          <section className="table-scroll" aria-label="Plan features table" tabIndex={0}>
             <table className="comparison-table" data-testid="comparison">
               <thead>
                 <tr>
@@ -36,7 +38,7 @@ export function ReviewTemplate() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <p className="muted small">
             Features vary by plan, county and year. Read the plan's Summary of Benefits and Evidence of
             Coverage before you enroll.
