@@ -81,6 +81,9 @@ export async function runActions(
   start: { values: FormValues; demand: DemandCheckResult | null },
   deps: ActionDeps,
 ): Promise<ActionResult> {
+  // Yield first: XState starts an invoked actor before the entering state's own entry actions run,
+  // and a step's pageView must come before anything its actions emit.
+  await Promise.resolve()
   const needsDemand = actionList(action).some((a) => a.type === 'demand-check')
   const checked = needsDemand ? await deps.demandCheck().catch(() => null) : null
   const plan = planActions(action, start, checked)
