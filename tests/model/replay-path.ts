@@ -26,8 +26,7 @@ export interface GraphPath {
   }[]
 }
 
-const stable = (s: { status: string; matches: (v: string) => boolean }) =>
-  s.status === 'done' || s.matches('showing')
+const stable = (s: { status: string; value: unknown }) => s.status === 'done' || s.value === 'showing'
 
 export function stepNameOf(url: string, basePath: string): string | undefined {
   const rest = url.split('?')[0].slice(basePath.length + 1)
