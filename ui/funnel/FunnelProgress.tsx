@@ -21,11 +21,13 @@ export function FunnelProgress({ step, total }: { step: number; total: number })
       >
         <span
           className="funnel-progress-fill"
-          style={{
-            transform: `scaleX(${value})`,
-            transitionDuration: `${PROGRESS_ANIMATION_MS}ms`,
-            transitionDelay: `${PROGRESS_ANIMATION_DELAY_MS}ms`,
-          }}
+          style={
+            {
+              transform: `scaleX(${value})`,
+              '--progress-duration': `${PROGRESS_ANIMATION_MS}ms`,
+              '--progress-delay': `${PROGRESS_ANIMATION_DELAY_MS}ms`,
+            } as React.CSSProperties
+          }
         />
       </div>
     </div>
