@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { and, assign, fromPromise, or, setup } from 'xstate'
 import type { DemandCheckResult, FormValues } from '../runtime-contracts'
 import { safeNavigationTarget } from '../snapshot/destination'
 import type { ResolvedFunnel, ResolvedStep } from '../snapshot/types'
@@ -79,6 +79,16 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
       ),
     )
   const first = funnel.steps[0].name
+  /** Where going to a page or finishing leads, or null when navigation there is not allowed. */
+  const exitTarget = (ctx: FunnelContext): string | null => {
+    try {
+      return ctx.outcome?.kind === 'go-to-page'
+        ? safeNavigationTarget(ctx.outcome.path, false)
+        : safeNavigationTarget(page.destination, page.allowExternalDestination)
+    } catch {
+      return null
+    }
+  }
   const urlOf = (ctx: FunnelContext, index: number) => stepUrl(ctx.basePath, funnel.steps[index].name)
 
   return setup({
@@ -97,6 +107,7 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
       skippable: ({ context }) => currentStep(context).skippable === true,
       hasPrevious: ({ context }) => context.stepIndex > 0,
       historyHasPrevious: ({ context }) => context.depth > 0,
+      exitAllowed: ({ context }) => exitTarget(context) !== null,
       outcomeStay: ({ context }) => context.outcome?.kind === 'stay',
       outcomeGoToStep: ({ context }) =>
         context.outcome?.kind === 'go-to-step' && indexOfStep(funnel, context.outcome.step) >= 0,
@@ -317,19 +328,17 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
             ],
           },
           {
-            guard: 'outcomeGoToPage',
+            guard: and(['outcomeGoToPage', 'exitAllowed']),
             target: 'left',
-            actions: assign(({ context }) => ({
-              exit: safeNavigationTarget((context.outcome as { path: string }).path, false),
-            })),
+            actions: assign(({ context }) => ({ exit: exitTarget(context) })),
           },
           {
-            guard: 'outcomeFinish',
+            guard: and(['outcomeFinish', 'exitAllowed']),
             target: 'finished',
-            actions: assign({
-              exit: () => safeNavigationTarget(page.destination, page.allowExternalDestination),
-            }),
+            actions: assign(({ context }) => ({ exit: exitTarget(context) })),
           },
+          // Unreachable with a valid snapshot (cross-checks refuse bad destinations); never navigate there.
+          { guard: or(['outcomeGoToPage', 'outcomeFinish']), target: 'refused' },
           {
             target: 'entering',
             actions: [
@@ -345,6 +354,7 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
         ],
       },
       finished: { type: 'final', entry: 'leave' },
+      refused: { type: 'final' },
       left: { type: 'final', entry: 'leave' },
     },
   })
