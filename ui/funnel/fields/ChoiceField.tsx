@@ -20,7 +20,7 @@ export function ChoiceField(props: FieldProps) {
       aria-describedby={describedBy(props)}
       aria-invalid={error ? true : undefined}
     >
-      <legend className="field-label">{field.label}</legend>
+      <legend className={onChosen ? 'field-label visually-hidden' : 'field-label'}>{field.label}</legend>
       <div className={field.kind === 'yes-no' ? 'choices choices-yes-no' : 'choices'}>
         {options.map((o, i) => {
           const checked = value === o.value
