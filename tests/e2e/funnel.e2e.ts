@@ -2,6 +2,7 @@
  * Every funnel page of the catalogue, in Chromium: the shortest complete path and the skip path
  * reach the destination; redirects, query strings, history, messages and events on /quiz/otc.
  */
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
@@ -162,6 +163,21 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
     }
     await expect.poll(() => tab.locator('[role="status"][aria-live]').textContent()).toContain('Enter')
     expect(tab.url()).toBe(before)
+    await ctx.close()
+  })
+
+  it('has no serious accessibility problems, with messages shown', async () => {
+    const ctx = await freshContext()
+    const { page: tab } = await newPage(ctx)
+    const phoneStep = funnel.steps.find((s) => s.fields.some((f) => f.kind === 'tel'))
+    for (const step of [funnel.steps[0], phoneStep ?? funnel.steps[1]].filter(Boolean)) {
+      await tab.goto(brandUrl(brand, port, `${base}/${step.name}`))
+      await waitForLive(tab)
+      if (await tab.locator('.funnel-submit').count()) await tab.locator('.funnel-submit').click()
+      const result = await new AxeBuilder({ page: tab as never }).include('.funnel').analyze()
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(serious.map((v) => `${step.name}: ${v.id} ${v.help}`)).toEqual([])
+    }
     await ctx.close()
   })
 
