@@ -49,16 +49,17 @@ export async function answerStep(page: Page, funnel: ResolvedFunnel): Promise<vo
   if (!single) await page.locator('.funnel-submit').click()
 }
 
-/** Walks the funnel until the browser reaches `destination`; skips where allowed when `skip` is set. */
+/** Walks the funnel until the browser leaves `base` (the funnel's path); skips where allowed when `skip` is set. */
 export async function completeFunnel(
   page: Page,
   funnel: ResolvedFunnel,
-  destination: string,
+  base: string,
   opts: { skip?: boolean } = {},
 ): Promise<string[]> {
   const visited: string[] = []
+  const left = () => !new URL(page.url()).pathname.startsWith(`${base}/`)
   for (let guard = 0; guard < funnel.steps.length * 2; guard++) {
-    if (new URL(page.url()).pathname === destination) return visited
+    if (visited.length > 0 && left()) return visited
     await waitForLive(page)
     const name = await currentStepName(page)
     visited.push(name)
@@ -68,6 +69,6 @@ export async function completeFunnel(
     else await answerStep(page, funnel)
     await page.waitForURL((u) => u.toString() !== before)
   }
-  if (new URL(page.url()).pathname === destination) return visited
-  throw new Error(`did not reach ${destination}; visited ${visited.join(', ')}; at ${page.url()}`)
+  if (left()) return visited
+  throw new Error(`did not leave ${base}; visited ${visited.join(', ')}; at ${page.url()}`)
 }

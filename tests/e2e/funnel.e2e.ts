@@ -6,9 +6,10 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
+import { actionList } from '../../engine/funnel/run-actions'
 import { emptiedValues } from '../../engine/funnel/validate-field'
 import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
-import { funnelCatalogue } from '../model/funnel-catalogue'
+import { funnelCatalogue, loadSnapshot } from '../model/funnel-catalogue'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import { answerStep, completeFunnel, currentStepName, recordFunnelEvents, waitForLive } from './funnel-driver'
 
@@ -35,6 +36,16 @@ async function freshContext(opts: { javaScriptEnabled?: boolean } = {}) {
 const historyAtLoad = (tab: import('playwright-core').Page) =>
   tab.evaluate(() => (window as unknown as { __historyAtLoad: number }).__historyAtLoad)
 
+/** Where a funnel may leave to: the page's destination or a go-to-page action's path. */
+function exitsOf(funnel: ResolvedFunnel, page: PageEntry): string[] {
+  const paths = funnel.steps.flatMap((s) =>
+    [s.onEnter, s.onSubmit].flatMap((a) =>
+      actionList(a).flatMap((x) => (x.type === 'go-to-page' ? [x.path] : [])),
+    ),
+  )
+  return [page.destination!, ...paths].map((p) => new URL(p, 'https://x').pathname)
+}
+
 /** The page's URL without its step: "/quiz/otc/{step?}" → "/quiz/otc". */
 const funnelBase = (p: PageEntry) => p.path.replace(/\/\{[^}]+\?\}$/, '')
 
@@ -44,8 +55,10 @@ const pages = funnelCatalogue()
 
 it('finds funnel pages to run', () => expect(pages.length).toBeGreaterThan(0))
 
-for (const { funnel, page } of pages) {
+for (const [i, { funnel, page }] of pages.entries()) {
   const brand = page.brands[0]
+  // The skip path once per funnel (on its first page); the complete path on every page.
+  const firstPageOfFunnel = pages.findIndex((p) => p.funnel.id === funnel.id) === i
   const base = funnelBase(page)
   describe(`${brand} ${base} (${funnel.id})`, () => {
     it('completes the shortest path to the destination', async () => {
@@ -53,21 +66,21 @@ for (const { funnel, page } of pages) {
       const { page: tab, pageErrors } = await newPage(ctx)
       const events = await recordFunnelEvents(tab)
       await tab.goto(brandUrl(brand, port, base))
-      const visited = await completeFunnel(tab, funnel, page.destination!)
-      expect(new URL(tab.url()).pathname).toBe(page.destination)
+      const visited = await completeFunnel(tab, funnel, base)
+      expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
       const submitted = events.filter((e) => e.event === FORM_STEP_SUBMITTED)
       expect(submitted.map((e) => e.properties?.stepName)).toEqual(visited)
       expect(pageErrors).toEqual([])
       await ctx.close()
     })
 
-    it('completes the skip path to the destination', async () => {
+    it.runIf(firstPageOfFunnel)('completes the skip path to the destination', async () => {
       const ctx = await freshContext()
       const { page: tab } = await newPage(ctx)
       const events = await recordFunnelEvents(tab)
       await tab.goto(brandUrl(brand, port, base))
-      await completeFunnel(tab, funnel, page.destination!, { skip: true })
-      expect(new URL(tab.url()).pathname).toBe(page.destination)
+      await completeFunnel(tab, funnel, base, { skip: true })
+      expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
       for (const step of funnel.steps.filter((s) => s.skippable)) {
         const e = events.find((x) => x.event === FORM_STEP_SUBMITTED && x.properties?.stepName === step.name)
         if (e) expect(e.properties?.data).toEqual(emptiedValues(step.fields))
@@ -178,6 +191,24 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       expect(serious.map((v) => `${step.name}: ${v.id} ${v.help}`)).toEqual([])
     }
+    await ctx.close()
+  })
+
+  it('a phone step masks typing and shows the TCPA consent written for the brand', async () => {
+    const phoneStep = funnel.steps.find((s) => s.fields.some((f) => f.kind === 'tel'))
+    if (!phoneStep) return
+    const phone = phoneStep.fields.find((f) => f.kind === 'tel')!
+    const ctx = await freshContext()
+    const { page: tab } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${phoneStep.name}`))
+    await waitForLive(tab)
+    await tab.locator(`#field-${phone.name}`).pressSequentially('5552013344')
+    expect(await tab.inputValue(`#field-${phone.name}`)).toBe('(555) 201-3344')
+    expect(await tab.locator(`#field-${phone.name}`).getAttribute('autocomplete')).toBe('tel-national')
+    const consent = await tab.locator('[data-testid="tcpa-consent"]').textContent()
+    const owner = loadSnapshot().brands.get(brand)!.ownerLegalName
+    expect(consent).toContain(`${owner} and its licensed agents may contact me`)
+    expect(consent).toContain('Consent is not a condition of purchase.')
     await ctx.close()
   })
 
