@@ -104,6 +104,38 @@ describe('funnel machine', () => {
     expect(browser.historyLength).toBe(1)
   })
 
+  it('typing and submitting while the on-enter demand check runs are kept, then handled', async () => {
+    let answer: (r: { bid: number; isLowBid: boolean }) => void = () => {}
+    const browser = new FakeBrowser('/q/zip')
+    const deps = {
+      ...browser.deps(),
+      demandCheck: () => new Promise<{ bid: number; isLowBid: boolean }>((r) => (answer = r)),
+    }
+    const slow = { ...zipStep, onEnter: { type: 'demand-check' as const } }
+    const actor = createActor(createFunnelMachine(funnel({ steps: [slow, yesStep] }), page, deps), {
+      input: { stepParam: 'zip', basePath: '/q', search: '' },
+    }).start()
+    expect(actor.getSnapshot().value).toBe('entering')
+    actor.send({ type: 'CHANGE', name: 'zipcode', value: '90210' })
+    actor.send({ type: 'SUBMIT' })
+    expect(actor.getSnapshot().context.values.zipcode).toBe('90210')
+    await new Promise((r) => setTimeout(r, 0)) // let the on-enter actor ask for demand
+    answer({ bid: 20, isLowBid: false })
+    await waitFor(actor, (s) => s.matches('showing') && s.context.stepIndex === 1)
+    expect(browser.url).toBe('/q/medicare')
+    expect(actor.getSnapshot().context.demand).toEqual({ bid: 20, isLowBid: false })
+  })
+
+  it('set-field actions store their answer in both buckets', async () => {
+    const setter = { ...zipStep, onSubmit: { type: 'set-field' as const, field: 'homeowner' as const, value: true } }
+    const { actor, browser } = await run(funnel({ steps: [setter, yesStep] }))
+    actor.send({ type: 'SUBMIT', values: { zipcode: '90210' } })
+    await waitFor(actor, (s) => s.matches('showing') && s.context.stepIndex === 1)
+    expect(actor.getSnapshot().context.values).toMatchObject({ zipcode: '90210', homeowner: true })
+    expect(browser.store.get('funnelworks:form:v1')).toEqual({ zipcode: '90210', homeowner: true })
+    expect(browser.store.get('funnelworks:form:shared')).toEqual({ zipcode: '90210', homeowner: true })
+  })
+
   it('CHANGE updates the answer, clears its message and tells listeners', async () => {
     const { actor, browser } = await run(funnel())
     actor.send({ type: 'SUBMIT' })

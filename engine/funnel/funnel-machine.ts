@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, or, setup } from 'xstate'
+import { and, assign, enqueueActions, fromPromise, or, setup } from 'xstate'
 import type { DemandCheckResult, FormValues } from '../runtime-contracts'
 import { safeNavigationTarget } from '../snapshot/destination'
 import type { ResolvedFunnel, ResolvedStep } from '../snapshot/types'
@@ -36,6 +36,8 @@ export interface FunnelContext {
   /** Step indexes of the funnel's own earlier history entries (length = depth when known). */
   trail: number[]
   outcome: ActionOutcome | null
+  /** A submit or skip sent while the step's on-enter actions were still running. */
+  queued: Extract<FunnelEvent, { type: 'SUBMIT' | 'SKIP' }> | null
   /** Where the funnel went when it ended. */
   exit: string | null
 }
@@ -142,11 +144,11 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
       storeActionValues: ({ context, event }) => {
         const out = (event as unknown as { output?: ActionResult }).output
         if (!out) return
-        const changed = changedFields(context.values, out.values)
+        const changed = changedFields(context.values, out.set)
         if (changed.length === 0) return
-        const picked = Object.fromEntries(changed.map((k) => [k, out.values[k]])) as FormValues
+        const picked = Object.fromEntries(changed.map((k) => [k, out.set[k]])) as FormValues
         mergeIntoBuckets(deps.storage, funnel.formVersion, picked)
-        deps.onValuesChanged?.(out.values, changed)
+        deps.onValuesChanged?.({ ...context.values, ...picked }, changed)
       },
       pushStep: ({ context }) => deps.navigation.push(urlOf(context, context.stepIndex), context.depth),
       replaceStep: ({ context }) => deps.navigation.replace(urlOf(context, context.stepIndex), context.depth),
@@ -172,11 +174,22 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
         depth: input.depth ?? 0,
         trail: [],
         outcome: null,
+        queued: null,
         exit: null,
       }
     },
     initial: 'routing',
     on: {
+      // Typing is never lost, whatever the machine is doing (an on-enter demand check may be running).
+      CHANGE: {
+        actions: [
+          assign(({ context, event }) => ({
+            values: { ...context.values, [event.name]: event.value },
+            errors: { ...context.errors, [event.name]: undefined },
+          })),
+          'publishChange',
+        ],
+      },
       POPSTATE: [
         {
           guard: ({ event }) => indexOfStep(funnel, event.step) >= 0,
@@ -187,6 +200,7 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
             depth: event.depth,
             trail: context.trail.slice(0, event.depth),
             errors: {},
+            queued: null,
           })),
         },
         {
@@ -196,6 +210,7 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
             assign(({ context, event }) => ({
               stepIndex: 0,
               errors: {},
+              queued: null,
               depth: event.depth,
               trail: context.trail.slice(0, event.depth),
             })),
@@ -214,6 +229,12 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
       entering: {
         entry: 'emitPageView',
         always: { guard: 'noEnterActions', target: 'showing' },
+        // A visitor who answers while on-enter actions still run (a slow demand check) is not
+        // ignored: the submit waits and is handled once the step is shown.
+        on: {
+          SUBMIT: { actions: assign({ queued: ({ event }) => event }) },
+          SKIP: { actions: assign({ queued: ({ event }) => event }) },
+        },
         invoke: {
           id: 'runEnter',
           src: 'runEnter',
@@ -226,8 +247,8 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
             target: 'deciding',
             actions: [
               'storeActionValues',
-              assign(({ event }) => ({
-                values: event.output.values,
+              assign(({ context, event }) => ({
+                values: { ...context.values, ...event.output.set },
                 demand: event.output.demand,
                 outcome: enterOutcome(event.output.outcome),
               })),
@@ -237,16 +258,12 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
         },
       },
       showing: {
+        entry: enqueueActions(({ context, enqueue }) => {
+          if (!context.queued) return
+          enqueue.raise(context.queued)
+          enqueue.assign({ queued: null })
+        }),
         on: {
-          CHANGE: {
-            actions: [
-              assign(({ context, event }) => ({
-                values: { ...context.values, [event.name]: event.value },
-                errors: { ...context.errors, [event.name]: undefined },
-              })),
-              'publishChange',
-            ],
-          },
           SUBMIT: [
             {
               guard: 'stepValid',
@@ -300,8 +317,8 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
             target: 'deciding',
             actions: [
               'storeActionValues',
-              assign(({ event }) => ({
-                values: event.output.values,
+              assign(({ context, event }) => ({
+                values: { ...context.values, ...event.output.set },
                 demand: event.output.demand,
                 outcome: event.output.outcome,
               })),
@@ -323,6 +340,7 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
                 depth: context.depth + 1,
                 trail: [...context.trail, context.stepIndex],
                 outcome: null,
+                queued: null,
               })),
               'pushStep',
             ],
@@ -347,6 +365,7 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
                 depth: context.depth + 1,
                 trail: [...context.trail, context.stepIndex],
                 outcome: null,
+                queued: null,
               })),
               'pushStep',
             ],

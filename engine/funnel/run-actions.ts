@@ -13,6 +13,8 @@ export type ActionOutcome =
 export interface ActionResult {
   outcome: ActionOutcome
   values: FormValues
+  /** Only the answers set by set-field actions (the visitor may have typed meanwhile). */
+  set: FormValues
   demand: DemandCheckResult | null
 }
 
@@ -42,11 +44,12 @@ export function planActions(
   checked: DemandCheckResult | null,
 ): ActionPlan {
   let values = { ...start.values }
+  let set: FormValues = {}
   let demand = start.demand
   const tracks: ActionPlan['tracks'] = []
   const holds = (a: SingleAction) =>
     !('when' in a) || !a.when || evaluateCondition(a.when, { values, demand })
-  const end = (outcome: ActionOutcome): ActionPlan => ({ outcome, values, demand, tracks })
+  const end = (outcome: ActionOutcome): ActionPlan => ({ outcome, values, set, demand, tracks })
   for (const a of actionList(action)) {
     switch (a.type) {
       case 'demand-check':
@@ -56,7 +59,10 @@ export function planActions(
         if (holds(a)) tracks.push({ event: a.event, properties: { ...(a.properties ?? {}) } })
         break
       case 'set-field':
-        if (holds(a)) values = { ...values, [a.field]: a.value }
+        if (holds(a)) {
+          values = { ...values, [a.field]: a.value }
+          set = { ...set, [a.field]: a.value }
+        }
         break
       case 'stay':
         if (holds(a)) return end({ kind: 'stay' })
@@ -88,5 +94,5 @@ export async function runActions(
   const checked = needsDemand ? await deps.demandCheck().catch(() => null) : null
   const plan = planActions(action, start, checked)
   for (const t of plan.tracks) deps.track(t.event, t.properties)
-  return { outcome: plan.outcome, values: plan.values, demand: plan.demand }
+  return { outcome: plan.outcome, values: plan.values, set: plan.set, demand: plan.demand }
 }

@@ -17,7 +17,7 @@ export interface FunnelView {
   stepIndex: number
   values: FormValues
   errors: FieldErrors
-  /** Waiting for step actions (demand check…) or leaving the page. */
+  /** Handling a submit (on-submit actions) or leaving the page. */
   busy: boolean
   /** The machine runs (after hydration). */
   live: boolean
@@ -64,7 +64,9 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
     })
     let endLoading: (() => void) | null = null
     const sub = actor.subscribe((snap) => {
-      const busy = snap.status === 'done' || snap.matches('entering') || snap.matches('submitting')
+      // Busy while a submit is handled or the page is being left; on-enter actions (a demand check)
+      // run in the background and never block typing or submitting (the machine queues a submit).
+      const busy = snap.status === 'done' || snap.matches('submitting')
       if (busy && !endLoading) endLoading = startLoading()
       if (!busy && endLoading) {
         endLoading()
