@@ -127,7 +127,10 @@ describe('funnel machine', () => {
   })
 
   it('set-field actions store their answer in both buckets', async () => {
-    const setter = { ...zipStep, onSubmit: { type: 'set-field' as const, field: 'homeowner' as const, value: true } }
+    const setter = {
+      ...zipStep,
+      onSubmit: { type: 'set-field' as const, field: 'homeowner' as const, value: true },
+    }
     const { actor, browser } = await run(funnel({ steps: [setter, yesStep] }))
     actor.send({ type: 'SUBMIT', values: { zipcode: '90210' } })
     await waitFor(actor, (s) => s.matches('showing') && s.context.stepIndex === 1)
