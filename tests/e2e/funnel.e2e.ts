@@ -116,7 +116,7 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
 
   it('a valid submit moves on without the query string; events carry the spec fields; back returns', async () => {
     const ctx = await freshContext()
-    const { page: tab } = await newPage(ctx)
+    const { page: tab, consoleErrors, pageErrors } = await newPage(ctx)
     const events = await recordFunnelEvents(tab)
     await tab.goto(brandUrl(brand, port, `${base}/${first}?utm_source=x`))
     await waitForLive(tab)
@@ -152,6 +152,9 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
     await waitForLive(tab)
     const f = funnel.steps[0].fields.find((x) => !['yes-no', 'choice'].includes(x.kind))
     if (f) await expect.poll(() => tab.inputValue(`#field-${f.name}`)).not.toBe('')
+    // Prefill happens after hydration: no mismatch is reported.
+    expect(consoleErrors.filter((m) => /hydrat/i.test(m))).toEqual([])
+    expect(pageErrors).toEqual([])
     await ctx.close()
   })
 
