@@ -225,3 +225,37 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
     await ctx.close()
   })
 })
+
+const tokenPage = pages.find(({ page }) => page.aliases?.some((a) => a.includes('{token}')))
+
+describe.runIf(tokenPage)(`token variant route ${tokenPage ? funnelBase(tokenPage.page) : ''}`, () => {
+  const { funnel, page } = tokenPage ?? ({} as { funnel: ResolvedFunnel; page: PageEntry })
+  const base = tokenPage ? funnelBase(page) : ''
+  const brand = tokenPage ? page.brands[0] : ''
+  const [first, second] = tokenPage ? funnel.steps.map((s) => s.name) : []
+  const token = 'tok3n-Abc123xyz789'
+
+  it('a token with no step goes to <token>/<first step> keeping the query; advancing keeps the token', async () => {
+    const ctx = await freshContext()
+    const { page: tab, pageErrors } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${token}?utm_source=x`))
+    await waitForLive(tab)
+    await tab.waitForURL((u) => u.pathname === `${base}/${token}/${first}`)
+    expect(new URL(tab.url()).search).toBe('?utm_source=x')
+    await answerStep(tab, funnel)
+    await tab.waitForURL((u) => u.pathname === `${base}/${token}/${second}`)
+    expect(new URL(tab.url()).search).toBe('')
+    expect(pageErrors).toEqual([])
+    await ctx.close()
+  })
+
+  it('a single segment that is a step name is that step, not a token', async () => {
+    const ctx = await freshContext()
+    const { page: tab } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${second}`))
+    await waitForLive(tab)
+    expect(await currentStepName(tab)).toBe(second)
+    expect(new URL(tab.url()).pathname).toBe(`${base}/${second}`)
+    await ctx.close()
+  })
+})
