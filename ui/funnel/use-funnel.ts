@@ -8,7 +8,7 @@ import type { FieldErrors } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues } from '../../engine/runtime-contracts'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
-import { services } from '../runtime/services'
+import { publishFormValues, services } from '../runtime/services'
 import { startLoading } from '../shell/LoadingBar'
 import { browserFunnelDeps, historyDepth, localBuckets } from './browser-deps'
 
@@ -52,12 +52,16 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
   const send = useRef<(event: FunnelEvent) => void>(() => {})
 
   useEffect(() => {
+    const stored = readBuckets(localBuckets, funnel.formVersion)
+    // Other features (the phone lease's payload) learn the stored answers; nothing changed, so no
+    // expiry is cut.
+    publishFormValues(stored, [])
     const actor = createActor(createFunnelMachine(funnel, page, browserFunnelDeps()), {
       input: {
         stepParam: location.stepParam,
         basePath: location.basePath,
         search: window.location.search,
-        values: readBuckets(localBuckets, funnel.formVersion),
+        values: stored,
         demand: services.lastDemand,
         depth: historyDepth(),
       },
