@@ -99,3 +99,19 @@ export const ERROR_REPORT_MAX_LINE_LENGTH = 1024
 // Spec point 1/6: brands using the auto-insurance payload
 export const AUTO_BRAND_IDS = ['tqg', 'ps'] as const
 export const CONTROL_CENTER_BRAND_ID = 'ccc'
+
+// Phone feature: limits the spec leaves open (docs/decisions/0401–0409)
+/** Most vehicles sent in the auto payload; vehicleAmount above it is capped. */
+export const VEHICLE_AMOUNT_MAX = 10
+/** Business hours (spec point 4), Los Angeles time: [open hour, close hour) per ISO weekday 1 = Monday. */
+export const BUSINESS_HOURS: Readonly<Record<number, readonly [number, number] | null>> = {
+  1: [5, 17],
+  2: [5, 17],
+  3: [5, 17],
+  4: [5, 17],
+  5: [5, 17],
+  6: [6, 15],
+  7: null,
+}
+/** ISO weekday on which affiliate traffic (utm_medium=aff) sees no phone line. */
+export const AFFILIATE_CLOSED_WEEKDAY = 6

@@ -21,6 +21,7 @@ export const DEFINITION_KINDS: readonly DefinitionKind[] = [
   { kind: 'page', dir: 'pages', schema: 'page.schema.json' },
   { kind: 'funnel', dir: 'funnels', schema: 'funnel.schema.json', idField: 'id' },
   { kind: 'step', dir: 'steps', schema: 'step.schema.json', idField: 'id' },
+  { kind: 'phoneRule', dir: 'phone-rules', schema: 'phone-rule.schema.json', idField: 'id' },
 ]
 
 /** Finds the kind of a definition file from its path relative to the definitions root. */

@@ -1,12 +1,16 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import actionSchema from '../../schemas/action.schema.json' with { type: 'json' }
+import apiDemandCheckBodySchema from '../../schemas/api-demand-check-body.schema.json' with { type: 'json' }
+import apiGetPhoneBodySchema from '../../schemas/api-get-phone-body.schema.json' with { type: 'json' }
+import apiMarketplaceSchema from '../../schemas/api-marketplace.schema.json' with { type: 'json' }
 import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' }
 import commonSchema from '../../schemas/common.schema.json' with { type: 'json' }
 import conditionSchema from '../../schemas/condition.schema.json' with { type: 'json' }
 import fieldSchema from '../../schemas/field.schema.json' with { type: 'json' }
 import funnelSchema from '../../schemas/funnel.schema.json' with { type: 'json' }
 import pageSchema from '../../schemas/page.schema.json' with { type: 'json' }
+import phoneRuleSchema from '../../schemas/phone-rule.schema.json' with { type: 'json' }
 import siteSchema from '../../schemas/site.schema.json' with { type: 'json' }
 import stepSchema from '../../schemas/step.schema.json' with { type: 'json' }
 
@@ -24,6 +28,10 @@ const SCHEMAS: Record<string, object> = {
   'page.schema.json': pageSchema,
   'brand.schema.json': brandSchema,
   'site.schema.json': siteSchema,
+  'phone-rule.schema.json': phoneRuleSchema,
+  'api-marketplace.schema.json': apiMarketplaceSchema,
+  'api-get-phone-body.schema.json': apiGetPhoneBodySchema,
+  'api-demand-check-body.schema.json': apiDemandCheckBodySchema,
 }
 
 let ajv: Ajv2020 | undefined
