@@ -115,3 +115,14 @@ export const BUSINESS_HOURS: Readonly<Record<number, readonly [number, number] |
 }
 /** ISO weekday on which affiliate traffic (utm_medium=aff) sees no phone line. */
 export const AFFILIATE_CLOSED_WEEKDAY = 6
+
+// Ad-marketplace proxy (server): limits the spec leaves open (docs/decisions/0404)
+/** Upper bound of MEDIAALPHA_TIMEOUT_MS. */
+export const MARKETPLACE_TIMEOUT_MAX_MS = 3_000
+export const MARKETPLACE_TIMEOUT_DEFAULT_MS = 2_500
+/** Consecutive upstream failures that open the circuit breaker, and how long it stays open. */
+export const MARKETPLACE_BREAKER_FAILURES = 5
+export const MARKETPLACE_BREAKER_OPEN_MS = 30_000
+/** Requests per visitor (client IP) and endpoint per minute before answering 429. */
+export const MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE = 30
+export const MARKETPLACE_BODY_MAX_BYTES = 16 * 1024
