@@ -1,3 +1,4 @@
+import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { RouteParams } from '../routing/route-pattern'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
 
@@ -39,4 +40,6 @@ export interface Resolution {
   error?: ErrorInfo
   brandIndex?: BrandIndexEntry[]
   thirdParty: ThirdPartyConfig
+  /** Phone rules this brand and page can use; the browser picks one by utm_source/afid after hydration. */
+  phoneRules?: PhoneRule[]
 }
