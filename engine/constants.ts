@@ -100,7 +100,7 @@ export const ERROR_REPORT_MAX_LINE_LENGTH = 1024
 export const AUTO_BRAND_IDS = ['tqg', 'ps'] as const
 export const CONTROL_CENTER_BRAND_ID = 'ccc'
 
-// Phone feature: limits the spec leaves open (docs/decisions/0401–0409)
+// Phone feature: limits the spec leaves open (docs/decisions/0401–0405)
 /** Most vehicles sent in the auto payload; vehicleAmount above it is capped. */
 export const VEHICLE_AMOUNT_MAX = 10
 /** Business hours (spec point 4), Los Angeles time: [open hour, close hour) per ISO weekday 1 = Monday. */

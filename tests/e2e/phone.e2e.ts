@@ -40,13 +40,16 @@ afterAll(async () => {
 })
 afterEach(() => sim.reset())
 
-async function openAt(url: string, at: number): Promise<{ page: Page; pageErrors: string[] }> {
+async function openAt(
+  url: string,
+  at: number,
+): Promise<{ page: Page; pageErrors: string[]; consoleErrors: string[] }> {
   sim.setClock(at)
-  const { page, pageErrors } = await newPage(context)
+  const { page, pageErrors, consoleErrors } = await newPage(context)
   await page.clock.install({ time: at })
   await page.goto(url)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-  return { page, pageErrors }
+  return { page, pageErrors, consoleErrors }
 }
 
 /** HTML of a page on a brand host, following redirects (Node's fetch drops a custom Host header). */
@@ -75,7 +78,7 @@ const headerPhone = (page: Page) => page.locator('[data-testid="header-phone"]')
 describe('leased number in business hours', () => {
   it('auto brand (tqg), Tuesday 10:00 LA: the simulator’s number, and the get-phone body of spec point 7', async () => {
     const url = brandUrl('tqg', server.port, '/?utm_source=google&utm_medium=cpc&utm_campaign=fall')
-    const { page, pageErrors } = await openAt(url, TUESDAY_10)
+    const { page, pageErrors, consoleErrors } = await openAt(url, TUESDAY_10)
     await expect.poll(() => sim.leased.length, { timeout: 10_000 }).toBeGreaterThan(0)
     const leased = sim.leased[0]
     const dashed = `${leased[0]}-${leased.slice(1, 4)}-${leased.slice(4, 7)}-${leased.slice(7)}`
@@ -105,6 +108,8 @@ describe('leased number in business hours', () => {
       source: ['100162', 'google', 'cpc', 'fall', 'null', 'null', 'home-tqg'],
     })
     expect(pageErrors).toEqual([])
+    // The number arrives after hydration: server and first client render agree.
+    expect(consoleErrors.filter((e) => /hydrat/i.test(e))).toEqual([])
     await page.close()
   })
 
