@@ -31,6 +31,8 @@ registerCrossCheck(({ byKind, pageEntries, sink }) => {
     const r = doc.data
     const brand = brands.get(r.brand)?.data
     if (!brand) {
+      // A brand file that exists but failed its own validation was reported already.
+      if (sink.isInvalid('brand', r.brand)) continue
       sink.add(doc, '/brand', `unknown brand "${r.brand}" (known: ${[...brands.keys()].sort().join(', ')})`)
       continue
     }
@@ -50,6 +52,7 @@ registerCrossCheck(({ byKind, pageEntries, sink }) => {
     }
     ;(r.match?.pages ?? []).forEach((key, i) => {
       const page = pageEntries.get(key)
+      if (!page && sink.isInvalid('page', key)) return
       if (!page) sink.add(doc, `/match/pages/${i}`, `unknown page "${key}"`)
       else if (!page.brands.includes(r.brand))
         sink.add(doc, `/match/pages/${i}`, `page "${key}" is not served on brand "${r.brand}"`)
