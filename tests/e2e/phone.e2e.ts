@@ -3,7 +3,9 @@
  * browser clock set with page.clock, and the request bodies the simulator received checked field
  * by field against spec point 7.
  */
+import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { join } from 'node:path'
 import { DateTime } from 'luxon'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -12,7 +14,7 @@ import {
   startMarketplaceSimulator,
 } from '../fixtures/marketplace-simulator/simulator'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
-import { type ServerProcess, startServerProcess } from './server-process'
+import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 
 const LA = 'America/Los_Angeles'
 const TUESDAY_10 = DateTime.fromISO('2026-11-24T10:00', { zone: LA }).toMillis()
@@ -187,29 +189,29 @@ describe('marketplace down or not configured', () => {
   })
 })
 
-describe('quote-field change', () => {
-  it('filling the zip field leads to a new lease within ~10 s', async (ctx) => {
-    // Needs a funnel page with a zip field (the funnel feature): the first candidate whose HTML has one.
-    const candidates = [
-      '/quiz/auto',
-      '/compare-auto',
-      '/get-your-auto-q0z',
-      '/quiz/otc',
-      '/grocery-allowance-r2',
-    ]
-    let found: string | undefined
-    for (const brand of ['tqg', 'ps', 'm10', 'ac']) {
-      for (const path of candidates) {
-        const html = await getHtml(server.port, `${brand}.localhost`, path)
-        if (html.includes('name="zipcode"')) {
-          found = brandUrl(brand, server.port, path)
-          break
-        }
-      }
-      if (found) break
+/** A funnel page whose first step has a zip field (the funnel feature), if this build has one. */
+async function findZipFunnel(): Promise<{ brand: string; url: string } | undefined> {
+  const candidates = [
+    '/quiz/auto',
+    '/compare-auto',
+    '/get-your-auto-q0z',
+    '/quiz/otc',
+    '/grocery-allowance-r2',
+  ]
+  for (const brand of ['tqg', 'ps', 'm10', 'ac']) {
+    for (const path of candidates) {
+      const html = await getHtml(server.port, `${brand}.localhost`, path)
+      if (html.includes('name="zipcode"')) return { brand, url: brandUrl(brand, server.port, path) }
     }
+  }
+  return undefined
+}
+
+describe('funnel pages', () => {
+  it('filling the zip field leads to a new lease within ~10 s', async (ctx) => {
+    const found = await findZipFunnel()
     if (!found) return ctx.skip()
-    const { page } = await openAt(found, TUESDAY_10)
+    const { page } = await openAt(found.url, TUESDAY_10)
     // The page already holds a lease; the zip change must bring a new one well before 300 s.
     await expect
       .poll(() => headerPhone(page).getAttribute('data-phone-leased'), { timeout: 10_000 })
@@ -222,6 +224,35 @@ describe('quote-field change', () => {
     await expect.poll(() => leasesAfter().length, { timeout: 10_000 }).toBeGreaterThan(0)
     expect((leasesAfter()[0].body as { data: { zip?: string } }).data.zip).toBe('10001')
     await expect.poll(() => headerPhone(page).textContent(), { timeout: 12_000 }).not.toBe(before)
+    await page.close()
+  })
+
+  it('a step with a demand-check action sends the demand-check body of spec point 7', async (ctx) => {
+    const found = await findZipFunnel()
+    if (!found) return ctx.skip()
+    const { page } = await openAt(found.url, TUESDAY_10)
+    const checks = () => sim.requests.filter((r) => r.path === '/demand-check')
+    await expect.poll(() => checks().length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const rule = JSON.parse(
+      readFileSync(join(PROJECT_ROOT, 'definitions', 'phone-rules', `${found.brand}-default.json`), 'utf8'),
+    ) as { placementId: string; afid: string }
+    const ua = await page.evaluate(() => navigator.userAgent)
+    expect(checks()[0].body).toEqual({
+      data: {},
+      ip: '127.0.0.1',
+      local_hour: 10,
+      max: 1,
+      call_type: 'Inbound',
+      transfer_type: 'cold',
+      placement_id: rule.placementId,
+      ua,
+      url: expect.stringContaining(new URL(found.url).pathname),
+      version: 17,
+      sub_1: rule.afid,
+      sub_2: expect.any(String),
+      sub_3: expect.any(String),
+      source: [rule.afid, 'null', 'null', 'null', 'null', 'null', expect.any(String)],
+    })
     await page.close()
   })
 })
