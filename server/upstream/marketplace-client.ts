@@ -1,5 +1,6 @@
 import { log } from '../log'
 import { CircuitBreaker } from './circuit-breaker'
+import { postJson } from './post-json'
 
 export type MarketplacePath = '/demand-check' | '/get-phone'
 
@@ -31,18 +32,18 @@ export class MarketplaceClient {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
     if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`
     try {
-      const res = await fetch(`${this.opts.baseUrl}${path}`, {
-        method: 'POST',
+      const res = await postJson(
+        `${this.opts.baseUrl}${path}`,
+        JSON.stringify(body),
         headers,
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-      })
-      const text = await res.text()
+        this.opts.timeoutMs,
+      )
+      const text = res.text
       if (res.status >= 500) {
         this.breaker.failure()
         return { ok: false, status: 502, error: `The ad marketplace answered ${res.status}` }
       }
-      if (!res.ok) {
+      if (res.status < 200 || res.status >= 300) {
         this.breaker.neutral()
         log('warn', 'marketplace refused a request', { path, status: res.status, body: text.slice(0, 300) })
         return { ok: false, status: 502, error: `The ad marketplace refused the request (${res.status})` }
