@@ -100,6 +100,30 @@ describe('phone lease machine', () => {
     expect(actor.getSnapshot().context.leased).toBeNull()
   })
 
+  it('a change while a request is out cuts the number that request brings', async () => {
+    let answer: (v: LeasedPhone | null) => void = () => {}
+    const machine = leaseMachine.provide({
+      actors: {
+        requestPhone: fromPromise(
+          () =>
+            new Promise<LeasedPhone | null>((r) => {
+              answer = r
+            }),
+        ),
+      },
+    })
+    const actor = createActor(machine, { input: {} }).start()
+    actor.send({ type: 'IP_KNOWN' })
+    await vi.advanceTimersByTimeAsync(1_000)
+    actor.send({ type: 'QUOTE_CHANGED' })
+    answer({ value: '18885550004', expiresAt: Date.now() + 300_000 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().context.leased).toEqual({
+      value: '18885550004',
+      expiresAt: t0 + 1_000 + 10_000,
+    })
+  })
+
   it('an answer without a usable number changes nothing', async () => {
     const { actor, requestedAt } = start([() => null, lease('18885550003', 300)])
     actor.send({ type: 'IP_KNOWN' })

@@ -20,6 +20,8 @@ export interface LeaseContext {
   now: () => number
   /** Requests made, successful or not (for display and tests). */
   attempts: number
+  /** A quote field changed while a request was out: the number it brings was chosen on old answers. */
+  changedDuringRequest: boolean
 }
 
 export type LeaseEvent = { type: 'IP_KNOWN' } | { type: 'QUOTE_CHANGED' }
@@ -39,6 +41,12 @@ export const leaseMachine = setup({
       !context.leased || context.leased.expiresAt - context.now() < PHONE_REFRESH_BEFORE_EXPIRY_MS,
   },
   actions: {
+    storeLease: assign({
+      leased: ({ context, event }) => {
+        const output = (event as unknown as { output?: LeasedPhone | null }).output
+        return output && output.expiresAt > context.now() ? output : context.leased
+      },
+    }),
     dropExpired: assign({
       leased: ({ context }) =>
         context.leased && context.leased.expiresAt > context.now() ? context.leased : null,
@@ -53,7 +61,12 @@ export const leaseMachine = setup({
   },
 }).createMachine({
   id: 'phoneLease',
-  context: ({ input }) => ({ leased: null, now: input?.now ?? (() => Date.now()), attempts: 0 }),
+  context: ({ input }) => ({
+    leased: null,
+    now: input?.now ?? (() => Date.now()),
+    attempts: 0,
+    changedDuringRequest: false,
+  }),
   initial: 'waitingForIp',
   on: { QUOTE_CHANGED: { actions: 'cutExpiry' } },
   states: {
@@ -63,16 +76,21 @@ export const leaseMachine = setup({
       always: [{ guard: 'needsLease', target: 'requesting' }, { target: 'waiting' }],
     },
     requesting: {
-      entry: assign({ attempts: ({ context }) => context.attempts + 1 }),
+      entry: assign({ attempts: ({ context }) => context.attempts + 1, changedDuringRequest: false }),
+      on: {
+        QUOTE_CHANGED: { actions: ['cutExpiry', assign({ changedDuringRequest: true })] },
+      },
       invoke: {
         src: 'requestPhone',
-        onDone: {
-          target: 'waiting',
-          actions: assign({
-            leased: ({ context, event }) =>
-              event.output && event.output.expiresAt > context.now() ? event.output : context.leased,
-          }),
-        },
+        onDone: [
+          // A number chosen on answers that have changed since is cut like any other.
+          {
+            guard: ({ context }) => context.changedDuringRequest,
+            target: 'waiting',
+            actions: ['storeLease', 'cutExpiry'],
+          },
+          { target: 'waiting', actions: 'storeLease' },
+        ],
         onError: 'waiting',
       },
     },
