@@ -1,6 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import actionSchema from '../../schemas/action.schema.json' with { type: 'json' }
+import analyticsEventSchema from '../../schemas/analytics-event.schema.json' with { type: 'json' }
+import authLoginSchema from '../../schemas/auth-login.schema.json' with { type: 'json' }
 import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' }
 import commonSchema from '../../schemas/common.schema.json' with { type: 'json' }
 import conditionSchema from '../../schemas/condition.schema.json' with { type: 'json' }
@@ -9,6 +11,7 @@ import funnelSchema from '../../schemas/funnel.schema.json' with { type: 'json' 
 import pageSchema from '../../schemas/page.schema.json' with { type: 'json' }
 import siteSchema from '../../schemas/site.schema.json' with { type: 'json' }
 import stepSchema from '../../schemas/step.schema.json' with { type: 'json' }
+import visitorRecordSchema from '../../schemas/visitor-record.schema.json' with { type: 'json' }
 
 // ajv-formats is CommonJS; under ESM interop its function may sit on `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -24,6 +27,10 @@ const SCHEMAS: Record<string, object> = {
   'page.schema.json': pageSchema,
   'brand.schema.json': brandSchema,
   'site.schema.json': siteSchema,
+  // API bodies (issue 5)
+  'visitor-record.schema.json': visitorRecordSchema,
+  'analytics-event.schema.json': analyticsEventSchema,
+  'auth-login.schema.json': authLoginSchema,
 }
 
 let ajv: Ajv2020 | undefined

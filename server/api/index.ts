@@ -1,11 +1,15 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../app'
+import { authApi } from './auth'
+import { eventApi } from './events'
+import { userApi } from './user'
 
 /**
  * Registers every /api route. Each feature adds one line here and keeps its handlers in its own file
  * (server/api/<feature>.ts).
  */
 export function registerApis(router: Router, deps: AppDeps): void {
-  void router
-  void deps
+  eventApi(router, deps)
+  userApi(router, deps)
+  authApi(router, deps)
 }
