@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto'
 import type Router from '@koa/router'
 import { API_BODY_LIMIT_BYTES, EVENT_BATCH_MAX } from '../../engine/constants'
 import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
@@ -7,6 +6,7 @@ import { eventRow } from '../store/event-rows'
 import { latestEvents } from '../store/event-store'
 import { clientIp } from './client-ip'
 import { assertSchema, readJsonBody } from './json-body'
+import { requireOpsToken } from './ops-auth'
 import { requireStore } from './require-store'
 
 /**
@@ -39,19 +39,11 @@ export function eventApi(router: Router, deps: AppDeps): void {
 
   // For `npm run events` while this server holds the PGlite folder: the token is in DATA_DIR/server.json.
   router.get('/api/_ops/events', async (ctx) => {
-    const expected = deps.opsToken
-    const given = ctx.get('x-ops-token')
-    if (!expected || !given || !safeEqual(given, expected)) ctx.throw(404, `No API at GET ${ctx.path}`)
+    requireOpsToken(ctx, deps)
     const store = requireStore(ctx, deps)
     const limit = Math.min(Math.max(Number(ctx.query.limit) || 20, 1), 1000)
     const after = typeof ctx.query.after === 'string' ? ctx.query.after : undefined
     ctx.set('Cache-Control', 'no-store')
     ctx.body = { events: await latestEvents(store.db, limit, after) }
   })
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
 }

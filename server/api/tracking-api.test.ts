@@ -8,26 +8,9 @@ import { loadConfig } from '../config'
 import { SnapshotStore } from '../content/snapshot-store'
 import { eventsById } from '../store/event-store'
 import { openStore, type Store } from '../store/open-store'
+import { sampleEvent as pageBody } from '../store/sample-event'
 import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
 import { getVisitor } from '../store/visitor-store'
-
-export function pageBody(eventId = randomUUID(), extra: Record<string, unknown> = {}) {
-  return {
-    type: 'page',
-    timestamp: new Date().toISOString(),
-    sessionId: 'sess-0001',
-    anonymousId: 'anon-0001',
-    name: 'home-m10',
-    category: 'home',
-    properties: {
-      eventId,
-      userId: 'user-0001',
-      session: { id: 'sess-0001', paid: false, urlParams: {} },
-      url: { full: 'http://m10.localhost/', path: '/', query: '' },
-      ...extra,
-    },
-  }
-}
 
 describe.each(DB_KINDS)('tracking APIs on %s', (kind) => {
   let store: Store
