@@ -70,7 +70,9 @@ describe('auth session API', () => {
     expect(out.status).toBe(200)
     expect(await out.json()).toEqual({})
     expect(await (await session(cookie)).json()).toEqual({})
-    const log = await store.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action IN ('login','logout')")
+    const log = await store.db.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE action IN ('login','logout')",
+    )
     expect(log.rows.map((x) => x.action).sort()).toEqual(['login', 'logout'])
   })
 

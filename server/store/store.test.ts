@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { audit, checkCredentials, createSession, createStaffUser, deleteSession, sessionUser } from './auth-store'
+import {
+  audit,
+  checkCredentials,
+  createSession,
+  createStaffUser,
+  deleteSession,
+  sessionUser,
+} from './auth-store'
 import { eventRow } from './event-rows'
 import { countEvents, eventsById, latestEvents } from './event-store'
 import { listMigrations, migrate } from './migrate'
@@ -23,14 +30,23 @@ describe.each(DB_KINDS)('data store on %s', (kind) => {
   })
 
   it('applied every migration once; applying again changes nothing', async () => {
-    const r = await store.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
+    const r = await store.db.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    )
     expect(r.rows.map((x) => x.version)).toEqual(listMigrations().map((m) => m.version))
     expect(await migrate(store.db)).toEqual([])
     const tables = await store.db.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1`,
     )
     expect(tables.rows.map((t) => t.table_name)).toEqual(
-      expect.arrayContaining(['events', 'visitors', 'staff_users', 'auth_sessions', 'audit_log', 'schema_migrations']),
+      expect.arrayContaining([
+        'events',
+        'visitors',
+        'staff_users',
+        'auth_sessions',
+        'audit_log',
+        'schema_migrations',
+      ]),
     )
   })
 
@@ -38,8 +54,12 @@ describe.each(DB_KINDS)('data store on %s', (kind) => {
     const before = await countEvents(store.db)
     const ids = Array.from({ length: 300 }, () => randomUUID())
     const now = new Date()
-    await Promise.all(ids.map((id) => store.events.write([eventRow(sampleEvent(id) as never, now, '10.0.0.1')])))
-    await Promise.all(ids.slice(0, 50).map((id) => store.events.write([eventRow(sampleEvent(id) as never, now, null)])))
+    await Promise.all(
+      ids.map((id) => store.events.write([eventRow(sampleEvent(id) as never, now, '10.0.0.1')])),
+    )
+    await Promise.all(
+      ids.slice(0, 50).map((id) => store.events.write([eventRow(sampleEvent(id) as never, now, null)])),
+    )
     expect(await countEvents(store.db)).toBe(before + 300)
     const rows = await eventsById(store.db, ids.slice(0, 3))
     expect(rows.every((r) => r.ip === '10.0.0.1')).toBe(true)
@@ -70,10 +90,17 @@ describe.each(DB_KINDS)('data store on %s', (kind) => {
     expect(await sessionUser(store.db, `${session.token}x`)).toBeNull()
     expect(await deleteSession(store.db, session.token)).toBe(user.id)
     expect(await sessionUser(store.db, session.token)).toBeNull()
-    const expired = await createSession(store.db, user.id, { ip: null, userAgent: null }, Date.now() - 48 * 3600_000)
+    const expired = await createSession(
+      store.db,
+      user.id,
+      { ip: null, userAgent: null },
+      Date.now() - 48 * 3600_000,
+    )
     expect(await sessionUser(store.db, expired.token)).toBeNull()
     await audit(store.db, { actor: user.id, action: 'test', details: { a: 1 } })
-    const log = await store.db.query<{ action: string }>('SELECT action FROM audit_log WHERE actor = $1', [user.id])
+    const log = await store.db.query<{ action: string }>('SELECT action FROM audit_log WHERE actor = $1', [
+      user.id,
+    ])
     expect(log.rows.map((r) => r.action)).toEqual(['test'])
   })
 })

@@ -66,7 +66,9 @@ describe.each(DB_KINDS)('durability on %s', (kind) => {
 
       const store = await openStore({ databaseUrl: pg?.url ?? null, dataDir })
       try {
-        const found = new Set((await eventsById(store.db, [...acked, after.properties.eventId])).map((e) => e.id))
+        const found = new Set(
+          (await eventsById(store.db, [...acked, after.properties.eventId])).map((e) => e.id),
+        )
         const missing = acked.filter((id) => !found.has(id))
         expect(missing).toEqual([])
         expect(found.has(after.properties.eventId)).toBe(true)
