@@ -83,11 +83,14 @@ export default async function run(): Promise<void> {
   )
   for (const r of rows) {
     console.log(
-      [r.db.padEnd(10), ...[r.eventsPerSecond, r.p50, r.p99, r.failed, r.stored].map((v) => String(v).padStart(15))].join(
-        '',
-      ),
+      [
+        r.db.padEnd(10),
+        ...[r.eventsPerSecond, r.p50, r.p99, r.failed, r.stored].map((v) => String(v).padStart(15)),
+      ].join(''),
     )
   }
   const [a, b] = rows
-  console.log(`PostgreSQL / PGlite throughput: ${(b.eventsPerSecond / Math.max(a.eventsPerSecond, 1)).toFixed(2)}×`)
+  console.log(
+    `PostgreSQL / PGlite throughput: ${(b.eventsPerSecond / Math.max(a.eventsPerSecond, 1)).toFixed(2)}×`,
+  )
 }
