@@ -6,6 +6,7 @@ import { registerApis } from './api'
 import type { ServerConfig } from './config'
 import type { SnapshotStore } from './content/snapshot-store'
 import { log } from './log'
+import { seoFiles } from './middleware/seo-files'
 import { errorResolution, resolveRequest } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
 import type { Store } from './store/open-store'
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(router.allowedMethods())
 
   if (deps.assets) app.use(deps.assets)
+  app.use(seoFiles(() => snapshots.current))
 
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
@@ -114,8 +116,8 @@ export function createApp(deps: AppDeps): Koa {
     }
     const resolution = resolveRequest(snapshots.current, factsOf(ctx, deps), resolveOpts(config))
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
-    ctx.set('Cache-Control', 'no-cache')
     await renderResolution(ctx, resolution)
+    ctx.set('Cache-Control', ctx.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store')
   })
 
   return app

@@ -43,6 +43,11 @@ export interface LoadedDocument<T = unknown> {
 
 export class ErrorSink {
   readonly errors: DefinitionError[] = []
+  /** Ids of documents that exist but failed validation, per kind: references to them are not reported again. */
+  readonly invalidIds = new Map<string, Set<string>>()
+  isInvalid(kind: string, id: string): boolean {
+    return this.invalidIds.get(kind)?.has(id) ?? false
+  }
   add(
     doc: Pick<LoadedDocument, 'file' | 'source'>,
     pointer: string,
@@ -106,14 +111,19 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     }
     const doc: LoadedDocument = { kind: kind.kind, id: '', file: f.path, data, source }
     const validate = validatorFor(kind.schema)
-    if (!validate(data)) {
-      for (const p of describeErrors(validate.errors ?? [])) sink.add(doc, p.pointer, p.message, p.property)
-      continue
-    }
     const baseName = rel
       .split('/')
       .pop()!
       .replace(/\.json$/, '')
+    if (!validate(data)) {
+      for (const p of describeErrors(validate.errors ?? [])) sink.add(doc, p.pointer, p.message, p.property)
+      const claimedId = kind.idField ? (data as Record<string, unknown> | null)?.[kind.idField] : baseName
+      if (typeof claimedId === 'string') {
+        if (!sink.invalidIds.has(kind.kind)) sink.invalidIds.set(kind.kind, new Set())
+        sink.invalidIds.get(kind.kind)!.add(claimedId)
+      }
+      continue
+    }
     const id = kind.file
       ? kind.kind
       : kind.idField
@@ -213,6 +223,7 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     )!
     entry.brands.forEach((brandId, i) => {
       if (!brands.has(brandId)) {
+        if (sink.isInvalid('brand', brandId)) return
         sink.add(
           doc,
           `/brands/${i}`,

@@ -93,11 +93,11 @@ export function runCrossChecks(input: CrossCheckInput): void {
     }
     if (p.template === 'funnel') {
       if (!p.form) sink.add(doc, '', 'a page with template "funnel" needs a "form" (funnel id)')
-      else if (!funnels.has(p.form))
+      else if (!funnels.has(p.form) && !sink.isInvalid('funnel', p.form))
         sink.add(doc, '/form', `unknown funnel "${p.form}" (no definitions/funnels/${p.form}.json)`)
       if (!p.destination) sink.add(doc, '', 'a funnel page needs a "destination" to finish to')
     } else if (p.form) {
-      if (!funnels.has(p.form))
+      if (!funnels.has(p.form) && !sink.isInvalid('funnel', p.form))
         sink.add(doc, '/form', `unknown funnel "${p.form}" (no definitions/funnels/${p.form}.json)`)
     }
     if (p.template === 'legal' && !p.legal)
@@ -113,6 +113,7 @@ export function runCrossChecks(input: CrossCheckInput): void {
     doc.data.steps.forEach((ref, i) => {
       const step = steps.get(ref.step)
       if (!step) {
+        if (sink.isInvalid('step', ref.step)) return
         sink.add(
           doc,
           `/steps/${i}/step`,

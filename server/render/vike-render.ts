@@ -45,7 +45,9 @@ export async function renderResolution(ctx: Context, resolution: Resolution): Pr
   }
   ctx.status = failed ? response.statusCode : resolution.statusCode
   for (const [name, value] of response.headers) {
-    if (name.toLowerCase() === 'content-length') continue
+    const lower = name.toLowerCase()
+    // The server decides caching (HTML depends only on snapshot, brand, route and variant).
+    if (lower === 'content-length' || lower === 'cache-control') continue
     ctx.set(name, value)
   }
   ctx.body = response.body
