@@ -21,7 +21,7 @@ async function openSource(): Promise<Source> {
   const config = loadConfig()
   if (!config.databaseUrl) {
     const owner = readDataDirOwner(config.dataDir)
-    if (owner && owner.port) {
+    if (owner?.port) {
       return {
         async latest(limit, after) {
           const q = new URLSearchParams({ limit: String(limit), ...(after ? { after } : {}) })
