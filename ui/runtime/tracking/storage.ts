@@ -37,6 +37,8 @@ export const KEYS = {
   anonymousId: 'anonymousId',
   anonIdLinked: 'anonIdLinked',
   visitor: 'fw.visitor',
+  /** `updatedAt` of the last record the server acknowledged. */
+  visitorSynced: 'fw.visitorSynced',
   lastActivity: 'fw.lastActivity',
   eventQueue: 'fw.eventQueue',
 } as const

@@ -67,13 +67,18 @@ export function createTracker(resolution: Resolution): Tracker {
   writeText(local, KEYS.lastActivity, String(now))
   const sync: VisitorSync = startVisitorSync({
     record: visit.changed ? null : visit.record,
-    post: postVisitorRecord,
+    post: async (r) => {
+      await postVisitorRecord(r)
+      writeText(local, KEYS.visitorSynced, String(r.updatedAt))
+    },
     onRecord: (r, source) => {
       record = r
       if (source === 'local') writeJson(local, KEYS.visitor, r)
     },
   })
-  if (visit.changed) sync.change(visit.record)
+  // A record the server never acknowledged (a tab closed while the POST was failing) is sent again.
+  const unsynced = readText(local, KEYS.visitorSynced) !== String(visit.record.updatedAt)
+  if (visit.changed || unsynced) sync.change(visit.record)
 
   let bot: EventBotResult = null
   const botReady = detectBot().then((r) => {
