@@ -13,7 +13,7 @@ import { log, setLogLevel } from './log'
 import { staticFiles } from './middleware/static-files'
 import { loadProductionBuild } from './render/vike-render'
 import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
-import { openStore } from './store/open-store'
+import { openStore, StoreUnavailableError } from './store/open-store'
 
 export interface RunningServer {
   server: Server
@@ -104,7 +104,11 @@ export async function main(): Promise<void> {
   try {
     running = await startServer(config)
   } catch (e) {
-    if (e instanceof SnapshotRefusedError || e instanceof DataDirInUseError) {
+    if (
+      e instanceof SnapshotRefusedError ||
+      e instanceof DataDirInUseError ||
+      e instanceof StoreUnavailableError
+    ) {
       console.error(e.message)
       process.exit(1)
     }

@@ -20,16 +20,27 @@ export interface StoreOptions {
   poolSize?: number
 }
 
+/** The database could not be opened or migrated; the message names the variable to check. */
+export class StoreUnavailableError extends Error {}
+
 /** Opens the database chosen by configuration and applies pending migrations. */
 export async function openStore(opts: StoreOptions): Promise<Store> {
-  const db = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.poolSize)
-    : await openPglite(opts.dataDir ?? undefined)
+  const where = opts.databaseUrl
+    ? `DATABASE_URL: cannot use ${redact(opts.databaseUrl)}`
+    : `DATA_DIR: cannot use ${opts.dataDir ?? 'an in-memory database'}`
+  let db: Db
+  try {
+    db = opts.databaseUrl
+      ? await openPostgres(opts.databaseUrl, opts.poolSize)
+      : await openPglite(opts.dataDir ?? undefined)
+  } catch (e) {
+    throw new StoreUnavailableError(`${where}: ${(e as Error).message}`, { cause: e })
+  }
   try {
     await migrate(db)
   } catch (e) {
     await db.close().catch(() => {})
-    throw e
+    throw new StoreUnavailableError(`${where}: migration failed: ${(e as Error).message}`, { cause: e })
   }
   const events = new EventWriter(db)
   let closing: Promise<void> | undefined

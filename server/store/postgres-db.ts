@@ -13,7 +13,7 @@ export function parseDatabaseUrl(url: string): { connectionString: string; schem
   const schema = u.searchParams.get('schema')
   u.searchParams.delete('schema')
   if (schema !== null && !SCHEMA_NAME.test(schema))
-    throw new Error(`DATABASE_URL: schema "${schema}" must be lower-case letters, digits and _`)
+    throw new Error(`schema "${schema}" must be lower-case letters, digits and _`)
   return { connectionString: u.toString(), schema }
 }
 
@@ -48,6 +48,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   })
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {})
+  // Fail at start, with the server's own message, rather than at the first request.
+  await pool.query('SELECT 1').catch(async (e) => {
+    await pool.end().catch(() => {})
+    throw e
+  })
   return {
     kind: 'postgres',
     query: async (sql, params) => {
