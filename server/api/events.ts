@@ -1,5 +1,6 @@
 import type Router from '@koa/router'
 import { API_BODY_LIMIT_BYTES, EVENT_BATCH_MAX } from '../../engine/constants'
+import { validatorFor } from '../../engine/definitions/validators'
 import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
 import type { AppDeps } from '../app'
 import { eventRow } from '../store/event-rows'
@@ -16,6 +17,9 @@ import { requireStore } from './require-store'
  * only after the rows are committed. A redelivered event id is stored once and acknowledged again.
  */
 export function eventApi(router: Router, deps: AppDeps): void {
+  // Compile the body schemas now, not on the first visitor's event (seconds on a busy machine).
+  validatorFor('analytics-event.schema.json')
+  validatorFor('visitor-record.schema.json')
   router.post('/api/event/create', async (ctx) => {
     const store = requireStore(ctx, deps)
     const body = await readJsonBody(ctx, API_BODY_LIMIT_BYTES)

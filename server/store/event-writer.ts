@@ -25,9 +25,14 @@ export class EventWriter {
   write(rows: readonly EventRow[]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ rows, resolve, reject })
-      this.running ??= this.drain().finally(() => {
-        this.running = null
-      })
+      // Start on the next turn of the event loop, not now: PGlite runs a transaction without
+      // yielding to I/O, so starting at once would write each request alone while the others wait
+      // unread on their sockets. One setImmediate lets every request already received join the batch.
+      this.running ??= new Promise<void>((r) => setImmediate(r))
+        .then(() => this.drain())
+        .finally(() => {
+          this.running = null
+        })
     })
   }
 

@@ -1,15 +1,18 @@
 /**
  * Event ingest: acknowledged events per second and latency for concurrent clients posting to
  * POST /api/event/create, against PGlite (in a data folder) and PostgreSQL, side by side. The app runs
- * in this process (as in production: one Node process per server); autocannon drives it.
+ * in this process (as in production: one Node process per server); autocannon drives it from a child
+ * process, so the load generator does not share the server's event loop. Every request carries a
+ * fresh event id (autocannon's [<id>] replacement), so each is a real insert.
  *   npm run bench -- events      (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
  */
+
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import autocannon from 'autocannon'
 import { createApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { SnapshotStore } from '../../server/content/snapshot-store'
@@ -42,20 +45,7 @@ async function measure(db: DbKind): Promise<Row> {
     server = createApp({ config, snapshots, store }).listen(0, '127.0.0.1')
     await new Promise((r) => server!.once('listening', r))
     const port = (server.address() as AddressInfo).port
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/event/create',
-          headers: { 'content-type': 'application/json' },
-          // A fresh event id per request, so every request is a real insert (not a duplicate).
-          setupRequest: (req) => ({ ...req, body: JSON.stringify(sampleEvent()) }),
-        },
-      ],
-    })
+    const result = await loadTest(port)
     return {
       db,
       eventsPerSecond: Math.round(result['2xx'] / SECONDS),
@@ -72,8 +62,53 @@ async function measure(db: DbKind): Promise<Row> {
   }
 }
 
+interface LoadResult {
+  '2xx': number
+  non2xx: number
+  errors: number
+  timeouts: number
+  latency: { p50: number; p99: number }
+}
+
+function loadTest(port: number): Promise<LoadResult> {
+  const body = JSON.stringify(sampleEvent('[<id>]'))
+  const args = [
+    join(import.meta.dirname, '..', '..', 'node_modules', 'autocannon', 'autocannon.js'),
+    '--connections',
+    String(CONNECTIONS),
+    '--duration',
+    String(SECONDS),
+    '--method',
+    'POST',
+    '--headers',
+    'content-type=application/json',
+    '--body',
+    body,
+    '--idReplacement',
+    '--json',
+    `http://127.0.0.1:${port}/api/event/create`,
+  ]
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] })
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+    })
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      try {
+        resolve(JSON.parse(out) as LoadResult)
+      } catch {
+        reject(new Error(`autocannon exited with ${code} without a result`))
+      }
+    })
+  })
+}
+
 export default async function run(): Promise<void> {
   console.log(`${CONNECTIONS} concurrent clients, ${SECONDS} s each, one event per request`)
+  // Figures are only comparable on a quiet machine: show how busy this one is.
+  console.log(`load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`)
   const rows: Row[] = []
   for (const db of ['pglite', 'postgres'] as const) rows.push(await measure(db))
   console.log(
