@@ -25,15 +25,22 @@ export class EventWriter {
   write(rows: readonly EventRow[]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ rows, resolve, reject })
-      // Start on the next turn of the event loop, not now: PGlite runs a transaction without
-      // yielding to I/O, so starting at once would write each request alone while the others wait
-      // unread on their sockets. One setImmediate lets every request already received join the batch.
-      this.running ??= new Promise<void>((r) => setImmediate(r))
-        .then(() => this.drain())
-        .finally(() => {
-          this.running = null
-        })
+      this.kick()
     })
+  }
+
+  private kick(): void {
+    if (this.running || this.queue.length === 0) return
+    // Start on the next turn of the event loop, not now: PGlite runs a transaction without
+    // yielding to I/O, so starting at once would write each request alone while the others wait
+    // unread on their sockets. One setImmediate lets every request already received join the batch.
+    this.running = new Promise<void>((r) => setImmediate(r))
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = null
+        // A write that arrived after the last batch was taken but before this point.
+        this.kick()
+      })
   }
 
   /** Resolves when every write asked for so far has finished. */
