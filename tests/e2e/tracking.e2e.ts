@@ -36,6 +36,7 @@ describe('event pipeline in the browser', () => {
       { name: '_fbp', value: 'fb.1.123.456', url: brandUrl('m10', port) },
     ])
     const gclid = 'A'.repeat(15)
+    const sessionRequest = page.waitForRequest((r) => r.url().endsWith('/api/_auth/session'))
     await page.goto(brandUrl('m10', port, `/?utm_campaign=spring&gclid=${gclid}&utm_source=google`))
     await page.waitForFunction(() => window.__funnelworks?.visitor() != null)
     const visitor = (await visitorOf(page)) as VisitorRecord
@@ -72,6 +73,8 @@ describe('event pipeline in the browser', () => {
     // The same event went to the tag manager's data layer.
     const layer = await page.evaluate(() => window.dataLayer?.filter((e) => e.event === 'pageView') ?? [])
     expect(layer.map((e) => e.eventId)).toEqual([p.eventId])
+    // The auth session is fetched once per page load, as text/json (spec point 7).
+    expect((await sessionRequest).headers().accept).toBe('text/json')
     expect(pageErrors).toEqual([])
     await context.close()
   })
