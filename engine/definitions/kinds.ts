@@ -21,6 +21,9 @@ export const DEFINITION_KINDS: readonly DefinitionKind[] = [
   { kind: 'page', dir: 'pages', schema: 'page.schema.json' },
   { kind: 'funnel', dir: 'funnels', schema: 'funnel.schema.json', idField: 'id' },
   { kind: 'step', dir: 'steps', schema: 'step.schema.json', idField: 'id' },
+  { kind: 'experiment', dir: 'experiments', schema: 'experiment.schema.json', idField: 'id' },
+  { kind: 'article', dir: 'articles', schema: 'article.schema.json', idField: 'id' },
+  { kind: 'author', dir: 'authors', schema: 'author.schema.json', idField: 'id' },
 ]
 
 /** Finds the kind of a definition file from its path relative to the definitions root. */

@@ -2,10 +2,13 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats'
 import actionSchema from '../../schemas/action.schema.json' with { type: 'json' }
 import analyticsEventSchema from '../../schemas/analytics-event.schema.json' with { type: 'json' }
+import articleSchema from '../../schemas/article.schema.json' with { type: 'json' }
 import authLoginSchema from '../../schemas/auth-login.schema.json' with { type: 'json' }
+import authorSchema from '../../schemas/author.schema.json' with { type: 'json' }
 import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' }
 import commonSchema from '../../schemas/common.schema.json' with { type: 'json' }
 import conditionSchema from '../../schemas/condition.schema.json' with { type: 'json' }
+import experimentSchema from '../../schemas/experiment.schema.json' with { type: 'json' }
 import fieldSchema from '../../schemas/field.schema.json' with { type: 'json' }
 import funnelSchema from '../../schemas/funnel.schema.json' with { type: 'json' }
 import pageSchema from '../../schemas/page.schema.json' with { type: 'json' }
@@ -31,6 +34,9 @@ const SCHEMAS: Record<string, object> = {
   'visitor-record.schema.json': visitorRecordSchema,
   'analytics-event.schema.json': analyticsEventSchema,
   'auth-login.schema.json': authLoginSchema,
+  'experiment.schema.json': experimentSchema,
+  'article.schema.json': articleSchema,
+  'author.schema.json': authorSchema,
 }
 
 let ajv: Ajv2020 | undefined

@@ -18,6 +18,29 @@ export interface BrandIndexEntry {
   vertical: string
 }
 
+/** An article ready to show: metadata, author and the Markdown body rendered to HTML on the server. */
+export interface ArticleView {
+  slug: string
+  title: string
+  description: string
+  date: string
+  updated?: string
+  carrier: string
+  author: { name: string; bio: string; credentials: string[] }
+  image?: { src: string; alt: string; width: number; height: number }
+  html: string
+}
+
+/** One entry of the reviews index. */
+export interface ArticleSummary {
+  slug: string
+  title: string
+  description: string
+  date: string
+  carrier: string
+  authorName: string
+}
+
 /** Third-party endpoints, from server configuration. */
 export interface ThirdPartyConfig {
   tagManagerUrl: string
@@ -38,5 +61,15 @@ export interface Resolution {
   funnel?: ResolvedFunnel
   error?: ErrorInfo
   brandIndex?: BrandIndexEntry[]
+  /** Template `article`: the article the slug names. */
+  article?: ArticleView
+  /** Template `article-index`: every article, newest first. */
+  articles?: ArticleSummary[]
+  /** Template `review`: the page's related articles. */
+  relatedArticles?: ArticleSummary[]
+  /** Template `home`: the brand's indexable landing pages, to browse by topic. */
+  topics?: { href: string; title: string; product?: string }[]
+  /** Template `article-index`: the brand's fixed carrier review pages. */
+  carrierReviews?: { href: string; carrier: string; title: string }[]
   thirdParty: ThirdPartyConfig
 }

@@ -3,6 +3,8 @@
  * Definitions name a check from this registry with parameters; an unknown name is refused by validation
  * with the spec's error "Unknown route middleware".
  */
+import { findArticleBySlug } from '../content/articles'
+import type { Snapshot } from '../snapshot/types'
 import type { RouteParams } from './route-pattern'
 
 export const UNKNOWN_ROUTE_MIDDLEWARE = 'Unknown route middleware'
@@ -10,6 +12,8 @@ export const UNKNOWN_ROUTE_MIDDLEWARE = 'Unknown route middleware'
 export interface RouteCheckInput {
   params: RouteParams
   query: URLSearchParams
+  /** Documents of the snapshot being served (articles, …), for checks that look content up. */
+  documents?: Snapshot['documents']
 }
 
 export interface RouteMiddleware {
@@ -61,6 +65,14 @@ export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
     test: (p, { params }) => {
       const v = params[String(p.param)]
       return v === undefined || (p.values as string[]).includes(v)
+    },
+  },
+  /** A path parameter must be the slug of an article: { "param": "slug" } (the reviews catch-all). */
+  'article-exists': {
+    checkParams: (p) => (isString(p.param) ? [] : ['params.param must name a route parameter']),
+    test: (p, { params, documents }) => {
+      const slug = params[String(p.param)]
+      return !!slug && !!documents && findArticleBySlug(documents, slug) !== undefined
     },
   },
 }

@@ -10,6 +10,8 @@ import {
 } from '../routing/route-pattern'
 import { hashString } from '../util/hash'
 import { runCrossChecks } from './cross-checks'
+// Registers the cross-checks of articles, authors, experiments and page links.
+import './content-checks'
 import type {
   Brand,
   DefinitionError,
@@ -213,7 +215,7 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
   // Routes per brand.
   const routes = new Map<string, RouteEntry[]>()
   for (const id of brands.keys()) routes.set(id, [])
-  const claimed = new Map<string, { key: string; source: string }>()
+  const claimed = new Map<string, { key: string; source: string; doc: LoadedDocument; pointer: string }>()
   for (const [key, entry] of pageEntries) {
     const doc = pages.get(
       entry.file
@@ -234,15 +236,22 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
       for (const { pattern, pointer } of pagePatterns.get(key) ?? []) {
         const claimKey = `${brandId} ${pattern.shape}`
         const prev = claimed.get(claimKey)
+        // A default path has no line of its own: point at the brand that collides instead.
+        const at = pointer || `/brands/${i}`
         if (prev) {
           sink.add(
             doc,
-            pointer,
+            at,
             `path "${pattern.source}" on brand "${brandId}" is already claimed by page "${prev.key}" ("${prev.source}")`,
+          )
+          sink.add(
+            prev.doc,
+            prev.pointer,
+            `path "${prev.source}" on brand "${brandId}" is also claimed by page "${key}" ("${pattern.source}")`,
           )
           continue
         }
-        claimed.set(claimKey, { key, source: pattern.source })
+        claimed.set(claimKey, { key, source: pattern.source, doc, pointer: at })
         routes.get(brandId)!.push({ pattern, pageKey: key })
       }
     })

@@ -33,6 +33,7 @@ export type FieldName =
   | 'creditRating'
   | 'haveMedicare'
   | 'haveMedicaid'
+export type Slug = string
 
 /**
  * A page: its route metadata and its configuration (spec points 2 and 3). One file in definitions/pages/.
@@ -75,7 +76,19 @@ export interface Page {
    * Force a colour mode on this route. Forcing `system` is refused with a warning only.
    */
   colorMode?: 'light' | 'dark' | 'system'
-  template: 'home' | 'landing' | 'funnel' | 'legal' | 'review' | 'article-index' | 'control-center'
+  /**
+   * How the page renders. `article` serves the article whose slug matches the `{slug...}` parameter; `article-index` lists articles.
+   */
+  template:
+    | 'home'
+    | 'landing'
+    | 'funnel'
+    | 'legal'
+    | 'review'
+    | 'article'
+    | 'article-index'
+    | 'thank-you'
+    | 'control-center'
   /**
    * Page title; the document title is `title - site name`.
    */
@@ -115,6 +128,10 @@ export interface Page {
    * Carrier a review page is about.
    */
   carrier?: string
+  /**
+   * Ids of documents in definitions/articles/ listed under "Further reading" (review pages).
+   */
+  relatedArticles?: Slug[]
   cta?: CallToAction
   sections?: ContentSection[]
   faq?: FaqEntry[]

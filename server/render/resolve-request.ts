@@ -1,3 +1,4 @@
+import { findArticleBySlug } from '../../engine/content/articles'
 import { errorInfo, noRouteMatch, routeValidationFailed } from '../../engine/render/error-info'
 import type { Resolution, ThirdPartyConfig, ViewName } from '../../engine/render/resolution'
 import { siteNameFor } from '../../engine/render/site-name'
@@ -10,6 +11,7 @@ import {
 } from '../../engine/routing/resolve-brand'
 import { runRouteChecks } from '../../engine/routing/route-middleware'
 import type { Brand, PageEntry, Snapshot } from '../../engine/snapshot/types'
+import { articleSummaries, articleView } from './article-view'
 
 const hostIndexes = new WeakMap<Snapshot, HostIndex>()
 export function hostIndexFor(snapshot: Snapshot): HostIndex {
@@ -86,6 +88,7 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
   const ok = runRouteChecks(match.page.validate as never, {
     params: match.params,
     query: new URLSearchParams(facts.search),
+    documents: snapshot.documents,
   })
   if (!ok) return errorResolution(snapshot, brand, facts, opts, routeValidationFailed(facts.pathname))
   const funnel = match.page.form ? snapshot.funnels.get(match.page.form) : undefined
@@ -96,6 +99,44 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
     page: match.page,
     params: match.params,
     ...(funnel ? { funnel } : {}),
+    ...contentFor(snapshot, match.page, match.params, brandId),
+  }
+}
+
+/** Articles for the reviews catch-all and the reviews index. */
+function contentFor(snapshot: Snapshot, page: PageEntry, params: Record<string, string>, brandId: string) {
+  if (page.template === 'home') {
+    const topics = [...snapshot.pages.values()]
+      .filter(
+        (p) =>
+          ['landing', 'review', 'article-index'].includes(p.template) &&
+          p.indexable &&
+          p.language === page.language &&
+          p.brands.includes(brandId) &&
+          !p.path.includes('{') &&
+          p.path !== '/ads',
+      )
+      .map((p) => ({ href: p.path, title: p.title ?? p.headline ?? p.path, product: p.product }))
+      .sort((a, b) => a.title.localeCompare(b.title))
+    return { topics }
+  }
+  if (page.template === 'article-index') {
+    const carrierReviews = [...snapshot.pages.values()]
+      .filter((p) => p.template === 'review' && p.brands.some((b) => page.brands.includes(b)))
+      .map((p) => ({ href: p.path, carrier: p.carrier ?? p.title ?? p.path, title: p.title ?? '' }))
+      .sort((a, b) => a.carrier.localeCompare(b.carrier))
+    return { articles: articleSummaries(snapshot), carrierReviews }
+  }
+  if (page.template === 'review' && page.relatedArticles?.length)
+    return { relatedArticles: articleSummaries(snapshot, page.relatedArticles) }
+  if (page.template !== 'article') return {}
+  const slug = Object.values(params).at(-1) ?? ''
+  const article = findArticleBySlug(snapshot.documents, slug)
+  if (!article) return {}
+  // The article's own title and description name the document and feed the meta description.
+  return {
+    article: articleView(snapshot, article),
+    page: { ...page, title: article.title, description: article.description },
   }
 }
 

@@ -20,6 +20,10 @@ export function Disclaimers({
           discounts depend on your driving record, vehicle, location and the insurer's underwriting, and not
           every insurer is available in every state.
         </p>
+        <p>
+          We may be paid by the insurers and agencies we present; see our{' '}
+          <a href="/ads">advertising disclosure</a>.
+        </p>
       </div>
     )
   }
@@ -38,6 +42,10 @@ export function Disclaimers({
           varían según el plan y el condado; la disponibilidad de planes varía. Para obtener información sobre
           todas sus opciones, comuníquese con Medicare.gov o 1-800-MEDICARE.
         </p>
+        <p>
+          Las aseguradoras nos pueden pagar una comisión; consulte nuestra{' '}
+          <a href="/ads">divulgación publicitaria</a> (en inglés).
+        </p>
       </div>
     )
   }
@@ -52,6 +60,10 @@ export function Disclaimers({
         We do not offer every plan available in your area. Benefits, allowances and premiums vary by plan and
         county, and plan availability varies. Please contact Medicare.gov or 1-800-MEDICARE to get information
         on all of your options.
+      </p>
+      <p>
+        Insurance companies pay us commissions when people enroll through our agents; see our{' '}
+        <a href="/ads">advertising disclosure</a>.
       </p>
     </div>
   )

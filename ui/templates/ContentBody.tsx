@@ -1,5 +1,6 @@
 import type { PageEntry } from '../../engine/snapshot/types'
 import { Faq } from '../components/Faq'
+import './templates.css'
 
 /** Benefits, body sections and FAQ of a page. */
 export function ContentBody({ page }: { page: PageEntry }) {
@@ -15,21 +16,25 @@ export function ContentBody({ page }: { page: PageEntry }) {
           </ul>
         </section>
       )}
-      {(page.sections ?? []).map((s) => (
-        <section className="content-section" key={s.heading}>
-          <h2>{s.heading}</h2>
-          {s.body.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-          {s.bullets && (
-            <ul>
-              {s.bullets.map((b) => (
-                <li key={b}>{b}</li>
+      {(page.sections ?? []).length > 0 && (
+        <div className="sections">
+          {(page.sections ?? []).map((s) => (
+            <section className="content-section" key={s.heading}>
+              <h2>{s.heading}</h2>
+              {s.body.map((p) => (
+                <p key={p}>{p}</p>
               ))}
-            </ul>
-          )}
-        </section>
-      ))}
+              {s.bullets && (
+                <ul className="bullets">
+                  {s.bullets.map((b) => (
+                    <li key={b}>{b}</li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
       <Faq entries={page.faq ?? []} heading={es ? 'Preguntas frecuentes' : 'Frequently asked questions'} />
     </div>
   )

@@ -13,7 +13,7 @@ export function LandingTemplate() {
       <ContentBody page={page} />
       {page.cta && ctaHref && (
         <div className="container cta-band">
-          <a className="button button-primary" href={ctaHref}>
+          <a className="button button-primary button-large" href={ctaHref}>
             {page.cta.label}
           </a>
         </div>

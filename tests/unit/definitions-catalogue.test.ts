@@ -1,0 +1,111 @@
+/**
+ * The repository's catalogue: it validates, and every page reads like a finished page — a headline,
+ * copy, an image that exists with its size and alt text, Spanish pages in Spanish, test pages hidden.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { articleMarkdown, articlesOf } from '../../engine/content/articles'
+import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
+import type { Snapshot } from '../../engine/snapshot/types'
+import { SnapshotStore } from '../../server/content/snapshot-store'
+
+const root = join(import.meta.dirname, '..', '..')
+
+function load(): Snapshot {
+  const result = SnapshotStore.build(join(root, 'definitions'), root)
+  if (!result.ok) throw new Error(result.errors.map(formatDefinitionError).join('\n'))
+  return result.snapshot
+}
+const snapshot = load()
+const pages = [...snapshot.pages.values()]
+const publicPages = pages.filter((p) => !['legal', 'article'].includes(p.template))
+const PLACEHOLDER = /lorem|ipsum|placeholder|\bTODO\b|\bTBD\b|xxx/i
+
+/** Every string value (not key) in a document, for the placeholder check. */
+function texts(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map(texts).join('\n')
+  if (value && typeof value === 'object') return Object.values(value).map(texts).join('\n')
+  return ''
+}
+
+describe('the repository catalogue', () => {
+  it('validates with every kind present', () => {
+    expect(snapshot.brands.size).toBe(9)
+    expect(snapshot.funnels.size).toBeGreaterThan(0)
+    expect(snapshot.documents.get('article')?.size).toBeGreaterThanOrEqual(3)
+    expect(snapshot.documents.get('author')?.size).toBeGreaterThanOrEqual(1)
+  })
+
+  it.each(publicPages.map((p) => [p.key, p] as const))('%s has a headline, copy and an image', (_, page) => {
+    expect(page.headline?.length).toBeGreaterThan(10)
+    expect(page.title?.length).toBeGreaterThan(3)
+    expect(page.description?.length).toBeGreaterThan(30)
+    expect(page.image, 'hero image').toBeDefined()
+    expect(page.image!.alt.length).toBeGreaterThan(10)
+    const svg = readFileSync(join(root, 'ui', 'public', page.image!.src), 'utf8')
+    expect(svg).toMatch(new RegExp(`viewBox="0 0 ${page.image!.width} ${page.image!.height}"`))
+    expect(svg).toMatch(/<title>[^<]{10,}<\/title>/)
+    expect(texts(page)).not.toMatch(PLACEHOLDER)
+  })
+
+  it('has no placeholder text in any step, funnel or article', () => {
+    for (const f of snapshot.funnels.values()) expect(texts(f)).not.toMatch(PLACEHOLDER)
+    for (const a of articlesOf(snapshot.documents)) expect(articleMarkdown(a)).not.toMatch(PLACEHOLDER)
+  })
+
+  it('serves Spanish copy on -es pages', () => {
+    const es = pages.filter((p) => p.path.endsWith('-es'))
+    expect(es.map((p) => p.path).sort()).toEqual([
+      '/get-yours-csnp-es',
+      '/get-yours-otc-es',
+      '/get-yours-ss1-es',
+    ])
+    for (const p of es) {
+      expect(p.language).toBe('es')
+      expect(`${p.headline} ${p.subheadline}`).toMatch(/\b(su|de|para|con|el|la)\b/)
+    }
+  })
+
+  it('hides test pages and thank-you pages from search engines', () => {
+    for (const path of ['/test', '/test-page', '/new-page-demo', '/test-page-quiz/{step?}', '/thank-you'])
+      for (const p of pages.filter((x) => x.path === path)) expect(p.indexable, p.key).toBe(false)
+  })
+
+  it('gives every funnel page a form, a product and a relative destination served on its brands', () => {
+    for (const p of pages.filter((x) => x.template === 'funnel')) {
+      expect(snapshot.funnels.has(p.form!), p.key).toBe(true)
+      expect(p.product, p.key).toBeTruthy()
+      expect(p.destination, p.key).toBe('/thank-you')
+      expect(p.path, p.key).toMatch(/\/\{step\?\}$/)
+    }
+  })
+
+  it('asks the Medicare questions on Medicare brands and the auto questions on auto brands', () => {
+    for (const p of pages.filter((x) => x.template === 'funnel' && x.key !== 'test-page-quiz')) {
+      const fields = snapshot.funnels.get(p.form!)!.steps.flatMap((s) => s.fields.map((f) => f.name))
+      const auto = p.brands.every((b) => snapshot.brands.get(b)!.vertical === 'auto')
+      const expected = auto
+        ? [
+            'zipcode',
+            'vehicleAmount',
+            'currentlyInsured',
+            'insuranceCompany',
+            'homeowner',
+            'firstName',
+            'phone',
+          ]
+        : ['zipcode', 'haveMedicare', 'haveMedicaid', 'firstName', 'lastName', 'email', 'phone']
+      expect(fields, p.key).toEqual(expect.arrayContaining(expected))
+      expect(snapshot.funnels.get(p.form!)!.steps[0].name, p.key).toBe('zip')
+    }
+  })
+
+  it('offers "other" as the unknown insurer and the four credit ratings', () => {
+    const company = snapshot.steps.get('company')!.fields[0]
+    expect(company.options!.map((o) => o.value)).toContain('other')
+    const credit = snapshot.steps.get('credit')!.fields[0]
+    expect(credit.options!.map((o) => o.value)).toEqual(['excellent', 'good', 'average', 'poor'])
+  })
+})
