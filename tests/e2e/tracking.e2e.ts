@@ -1,7 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
 import type { VisitorRecord } from '../../schemas/generated/visitor-record'
+import { funnelCatalogue } from '../model/funnel-catalogue'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
+import { completeFunnel } from './funnel-driver'
 import { opsClient } from './ops-client'
 
 const port = inject('port')
@@ -149,6 +152,46 @@ describe('event pipeline in the browser', () => {
     expect(second.session.paid).toBe(true)
     await expect.poll(() => visitorOf(a.page)).toEqual(second)
     await expect.poll(() => ops.visitor(second.userId), { timeout: 10_000 }).toEqual(second)
+    await context.close()
+  })
+
+  it('a funnel walk leaves one pageview per step and formStepSubmitted per submit, with the full context', async () => {
+    const entry = funnelCatalogue().find((c) => c.pages.some((p) => p.path === '/quiz/otc/{step?}'))!
+    const quizPage = entry.pages.find((p) => p.path === '/quiz/otc/{step?}')!
+    const context = await freshContext()
+    const { page, pageErrors } = await newPage(context)
+    await page.goto(brandUrl('m10', port, `/quiz/otc?utm_campaign=otc&fbclid=${'F'.repeat(15)}`))
+    await page.waitForFunction(() => window.__funnelworks?.visitor() != null)
+    const visitor = (await visitorOf(page)) as VisitorRecord
+    const visited = await completeFunnel(page, entry.funnel, '/quiz/otc')
+    const ofFunnel = async () =>
+      (await eventsOfSession(visitor.session.id)).filter((e) =>
+        e.body.properties.url.path.startsWith('/quiz/otc'),
+      )
+    const expected = visited.length * 2
+    await expect.poll(async () => (await ofFunnel()).length, { timeout: 15_000 }).toBe(expected)
+    const events = (await ofFunnel()).sort((a, b) => a.client_ts.localeCompare(b.client_ts))
+    const views = events.filter((e) => e.type === 'page')
+    const submits = events.filter((e) => e.name === FORM_STEP_SUBMITTED)
+    // One pageview per step (the automatic pageview is skipped on funnel pages), named by page.
+    expect(views.map((e) => e.body.properties.page?.stepName)).toEqual(visited)
+    expect(
+      views.every((e) => e.name === quizPage.key && e.body.type === 'page' && e.body.category === 'funnel'),
+    ).toBe(true)
+    expect(submits.map((e) => e.body.properties.stepName)).toEqual(visited)
+    for (const [i, e] of submits.entries()) {
+      expect(e.body.properties).toMatchObject({
+        formVersion: entry.funnel.formVersion,
+        stepNumber: i + 1,
+        brand: { id: 'm10' },
+        session: { id: visitor.session.id, paid: true },
+        userId: visitor.userId,
+        page: { name: quizPage.key, template: 'funnel', stepName: visited[i] },
+      })
+      expect(e.body.properties.data).toBeTypeOf('object')
+      expect(e.paid).toBe(true)
+    }
+    expect(pageErrors).toEqual([])
     await context.close()
   })
 })
