@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('durability on %s', (kind) => {
     try {
       const first = await startServerProcess(env)
       const load = hammer(first.port)
-      await expect.poll(() => load.acked.length, { timeout: 20_000, interval: 50 }).toBeGreaterThan(200)
+      await expect.poll(() => load.acked.length, { timeout: 60_000, interval: 50 }).toBeGreaterThan(200)
       expect(await first.stop('SIGKILL')).toBeNull()
       await load.stop()
       const acked = [...load.acked]
@@ -79,5 +79,5 @@ describe.each(DB_KINDS)('durability on %s', (kind) => {
       rmSync(dataDir, { recursive: true, force: true })
       if (pg) await dropPostgresSchema(pg.schema)
     }
-  }, 120_000)
+  }, 400_000)
 })
