@@ -12,6 +12,7 @@ import { HtmlCache } from './render/html-cache'
 import { isPrimitivesRequest, primitivesResolution } from './render/primitives-page'
 import { errorResolution, resolveRequest } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
+import type { Store } from './store/open-store'
 
 export interface AppDeps {
   config: ServerConfig
@@ -20,6 +21,10 @@ export interface AppDeps {
   assets?: Middleware
   /** Services later features attach (data store, upstream clients…), available to APIs as ctx.state.services. */
   services?: Record<string, unknown>
+  /** The data store (events, visitor records, staff sessions); APIs that need it answer 503 without. */
+  store?: Store
+  /** Token for the operator endpoints (/api/_ops/*), written to DATA_DIR/server.json for the CLI. */
+  opsToken?: string
   /** Actual listening port, for brand-index links (set after listen). */
   getPort?: () => number
 }

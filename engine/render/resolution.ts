@@ -1,3 +1,4 @@
+import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { RouteParams } from '../routing/route-pattern'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
 
@@ -74,4 +75,6 @@ export interface Resolution {
   thirdParty: ThirdPartyConfig
   /** The build this page belongs to (client bundle + snapshot), for the build check. */
   buildId?: string
+  /** Phone rules this brand and page can use; the browser picks one by utm_source/afid after hydration. */
+  phoneRules?: PhoneRule[]
 }

@@ -1,13 +1,21 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../app'
+import { authApi } from './auth'
 import { registerClientErrors } from './client-errors'
+import { eventApi } from './events'
+import { registerIpApi } from './ip'
+import { registerMediaAlphaApi } from './mediaalpha'
+import { userApi } from './user'
 
 /**
  * Registers every /api route. Each feature adds one line here and keeps its handlers in its own file
  * (server/api/<feature>.ts).
  */
 export function registerApis(router: Router, deps: AppDeps): void {
-  void router
-  void deps
   registerClientErrors(router)
+  registerIpApi(router, deps)
+  registerMediaAlphaApi(router, deps)
+  eventApi(router, deps)
+  userApi(router, deps)
+  authApi(router, deps)
 }

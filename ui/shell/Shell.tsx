@@ -3,6 +3,8 @@ import type { Resolution } from '../../engine/render/resolution'
 import { routeKey } from '../../engine/routing/route-key'
 import { ErrorReportBoundary } from '../runtime/error-report-boundary'
 import '../styles/base.css'
+import { HeaderPhone } from '../phone/HeaderPhone'
+import { startTracking } from '../runtime/tracking/start-tracking'
 import { LoadingBar } from './LoadingBar'
 import { ResolutionContext } from './resolution-context'
 import { SiteFooter } from './SiteFooter'
@@ -11,7 +13,8 @@ import { SiteFooter } from './SiteFooter'
 export function Shell({ resolution, children }: { resolution: Resolution; children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
-  }, [])
+    startTracking(resolution)
+  }, [resolution])
   return (
     <ResolutionContext.Provider value={resolution}>
       <LoadingBar />
@@ -52,6 +55,7 @@ function SiteHeader({ resolution }: { resolution: Resolution }) {
             {resolution.site.name}
           </span>
         </a>
+        <HeaderPhone />
         <button
           type="button"
           className="menu-button"
