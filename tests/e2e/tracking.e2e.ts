@@ -72,7 +72,8 @@ describe('event pipeline in the browser', () => {
     expect(p.userId).toBe(visitor.userId)
     expect(p.userAgent).toMatch(/Chrome/)
     expect('bot' in p).toBe(true)
-    expect(p.phoneRule).toBeNull()
+    // The phone feature's chosen rule rides on the event (spec point 3).
+    expect(p.phoneRule).toMatchObject({ defaultNumber: expect.any(String), placementId: expect.any(String) })
     // The same event went to the tag manager's data layer.
     const layer = await page.evaluate(() => window.dataLayer?.filter((e) => e.event === 'pageView') ?? [])
     expect(layer.map((e) => e.eventId)).toEqual([p.eventId])
