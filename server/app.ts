@@ -156,6 +156,10 @@ function factsOf(ctx: Context, deps: AppDeps) {
 function resolveOpts(config: ServerConfig) {
   return {
     brandIndex: config.brandIndex,
-    thirdParty: { tagManagerUrl: config.tagManagerUrl, adScriptUrl: config.adScriptUrl },
+    thirdParty: {
+      tagManagerUrl: config.tagManagerUrl,
+      adScriptUrl: config.adScriptUrl,
+      marketplace: config.mediaalphaBaseUrl !== null,
+    },
   }
 }

@@ -45,9 +45,10 @@ afterEach(() => sim.reset())
 async function openAt(
   url: string,
   at: number,
+  inContext: BrowserContext = context,
 ): Promise<{ page: Page; pageErrors: string[]; consoleErrors: string[] }> {
   sim.setClock(at)
-  const { page, pageErrors, consoleErrors } = await newPage(context)
+  const { page, pageErrors, consoleErrors } = await newPage(inContext)
   await page.clock.install({ time: at })
   await page.goto(url)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
@@ -230,18 +231,25 @@ describe('funnel pages', () => {
   })
 
   it('a step with a demand-check action sends the demand-check body of spec point 7', async (ctx) => {
-    // The Medicare quiz's zip step runs a demand check on entering (the auto quiz overrides it).
+    // The Medicare quiz's zip step runs a demand check when the ZIP code is submitted.
     const found = await findZipFunnel(['m10', 'ac'])
     if (!found) return ctx.skip()
-    const { page } = await openAt(found.url, TUESDAY_10)
-    const checks = () => sim.requests.filter((r) => r.path === '/demand-check')
+    // A new visitor: no afid remembered from the earlier visits of this suite, so sub_1 is the rule's.
+    const fresh = await browser.newContext({ timezoneId: LA, viewport: { width: 1280, height: 800 } })
+    await routeThirdParties(fresh)
+    const { page } = await openAt(found.url, TUESDAY_10, fresh)
+    const seen = sim.requests.length
+    const checks = () => sim.requests.slice(seen).filter((r) => r.path === '/demand-check')
+    await page.locator('input[name="zipcode"]').fill('10001')
+    await page.locator('form button[type="submit"]').first().click()
     await expect.poll(() => checks().length, { timeout: 10_000 }).toBeGreaterThan(0)
     const rule = JSON.parse(
       readFileSync(join(PROJECT_ROOT, 'definitions', 'phone-rules', `${found.brand}-default.json`), 'utf8'),
     ) as { placementId: string; afid: string }
     const ua = await page.evaluate(() => navigator.userAgent)
     expect(checks()[0].body).toEqual({
-      data: {},
+      // state joins when the IP lookup knows it (never for loopback).
+      data: { zip: '10001' },
       ip: '127.0.0.1',
       local_hour: 10,
       max: 1,
@@ -256,6 +264,6 @@ describe('funnel pages', () => {
       sub_3: expect.any(String),
       source: [rule.afid, 'null', 'null', 'null', 'null', 'null', expect.any(String)],
     })
-    await page.close()
+    await fresh.close()
   })
 })

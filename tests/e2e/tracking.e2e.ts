@@ -72,7 +72,12 @@ describe('event pipeline in the browser', () => {
     expect(p.userId).toBe(visitor.userId)
     expect(p.userAgent).toMatch(/Chrome/)
     expect('bot' in p).toBe(true)
-    expect(p.phoneRule).toBeNull()
+    // The phone rule the phone feature chose for this visitor rides on the event.
+    expect(p.phoneRule).toMatchObject({
+      id: expect.any(String),
+      placementId: expect.any(String),
+      defaultNumber: expect.stringMatching(/^1\d{10}$/),
+    })
     // The same event went to the tag manager's data layer.
     const layer = await page.evaluate(() => window.dataLayer?.filter((e) => e.event === 'pageView') ?? [])
     expect(layer.map((e) => e.eventId)).toEqual([p.eventId])
