@@ -99,3 +99,30 @@ export const ERROR_REPORT_MAX_LINE_LENGTH = 1024
 // Spec point 1/6: brands using the auto-insurance payload
 export const AUTO_BRAND_IDS = ['tqg', 'ps'] as const
 export const CONTROL_CENTER_BRAND_ID = 'ccc'
+
+// Phone feature: limits the spec leaves open (docs/decisions/0401–0405)
+/** Most vehicles sent in the auto payload; vehicleAmount above it is capped. */
+export const VEHICLE_AMOUNT_MAX = 10
+/** Business hours (spec point 4), Los Angeles time: [open hour, close hour) per ISO weekday 1 = Monday. */
+export const BUSINESS_HOURS: Readonly<Record<number, readonly [number, number] | null>> = {
+  1: [5, 17],
+  2: [5, 17],
+  3: [5, 17],
+  4: [5, 17],
+  5: [5, 17],
+  6: [6, 15],
+  7: null,
+}
+/** ISO weekday on which affiliate traffic (utm_medium=aff) sees no phone line. */
+export const AFFILIATE_CLOSED_WEEKDAY = 6
+
+// Ad-marketplace proxy (server): limits the spec leaves open (docs/decisions/0404)
+/** Upper bound of MEDIAALPHA_TIMEOUT_MS. */
+export const MARKETPLACE_TIMEOUT_MAX_MS = 3_000
+export const MARKETPLACE_TIMEOUT_DEFAULT_MS = 2_500
+/** Consecutive upstream failures that open the circuit breaker, and how long it stays open. */
+export const MARKETPLACE_BREAKER_FAILURES = 5
+export const MARKETPLACE_BREAKER_OPEN_MS = 30_000
+/** Requests per visitor (client IP) and endpoint per minute before answering 429. */
+export const MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE = 30
+export const MARKETPLACE_BODY_MAX_BYTES = 16 * 1024

@@ -31,3 +31,10 @@ export type DemandCheckExecutor = () => Promise<DemandCheckResult | null>
 
 /** Told about form value changes (the phone lease cuts its expiry on quote-field changes). */
 export type FormValuesListener = (values: FormValues, changed: readonly FieldName[]) => void
+
+/** Who the visitor is, as the tracking feature knows it (sub_2, sub_3 and the URL parameters). */
+export interface VisitorIdentity {
+  userId: string
+  sessionId: string
+  urlParams: Record<string, string | undefined>
+}

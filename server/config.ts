@@ -3,6 +3,11 @@
  * README; a wrong value stops the server with a message naming the variable.
  */
 import { resolve } from 'node:path'
+import {
+  MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
+  MARKETPLACE_TIMEOUT_DEFAULT_MS,
+  MARKETPLACE_TIMEOUT_MAX_MS,
+} from '../engine/constants'
 
 export interface ServerConfig {
   port: number
@@ -19,6 +24,14 @@ export interface ServerConfig {
   /** Proxies whose X-Forwarded-For is trusted (IPs); empty trusts none. */
   trustedProxies: string[]
   mediaalphaBaseUrl: string | null
+  /** Credential sent to the ad marketplace as a bearer token. */
+  mediaalphaApiKey?: string | null
+  /** Upstream timeout for the ad marketplace (at most 3000 ms). */
+  mediaalphaTimeoutMs?: number
+  /** Phone requests per visitor (IP) and endpoint per minute; more answer 429. */
+  mediaalphaRateLimitPerMinute?: number
+  /** .mmdb files for the IP lookup; empty turns the database off (headers of trusted proxies still count). */
+  geoipDatabases?: string[] | null
   shutdownTimeoutMs: number
   logLevel: 'debug' | 'info' | 'warn' | 'error'
 }
@@ -78,6 +91,18 @@ function url(
   return v.replace(/\/$/, '')
 }
 
+/** GEOIP_MMDB: comma-separated .mmdb paths, `off`, or unset for the database shipped with the app. */
+function geoipList(env: Env): string[] | null {
+  const v = str(env, 'GEOIP_MMDB')
+  if (v === undefined) return null
+  if (v === 'off') return []
+  return v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => resolve(PROJECT_ROOT, p))
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'production'
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
@@ -107,6 +132,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     adScriptUrl: url(env, 'AD_SCRIPT_URL', 'https://insurance.mediaalpha.com/js/serve.js'),
     trustedProxies: trusted,
     mediaalphaBaseUrl: url(env, 'MEDIAALPHA_BASE_URL', null),
+    mediaalphaApiKey: str(env, 'MEDIAALPHA_API_KEY') ?? null,
+    mediaalphaTimeoutMs: int(
+      env,
+      'MEDIAALPHA_TIMEOUT_MS',
+      MARKETPLACE_TIMEOUT_DEFAULT_MS,
+      50,
+      MARKETPLACE_TIMEOUT_MAX_MS,
+    ),
+    mediaalphaRateLimitPerMinute: int(
+      env,
+      'MEDIAALPHA_RATE_LIMIT',
+      MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
+      1,
+      100_000,
+    ),
+    geoipDatabases: geoipList(env),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     logLevel,
   }
@@ -129,6 +170,13 @@ export const CONFIG_VARIABLES: readonly [string, string][] = [
   ],
   ['TRUSTED_PROXIES', 'comma-separated proxy IPs whose X-Forwarded-For is trusted (default none)'],
   ['MEDIAALPHA_BASE_URL', 'ad marketplace base URL; unset answers 503 on the phone endpoints'],
+  ['MEDIAALPHA_API_KEY', 'ad marketplace credential, sent as a bearer token (default none)'],
+  ['MEDIAALPHA_TIMEOUT_MS', 'ad marketplace timeout, 50–3000 (default 2500)'],
+  ['MEDIAALPHA_RATE_LIMIT', 'phone requests per visitor IP and endpoint per minute before 429 (default 30)'],
+  [
+    'GEOIP_MMDB',
+    'comma-separated .mmdb files for the IP lookup, or off (default: the bundled GeoLite2 city data)',
+  ],
   ['SHUTDOWN_TIMEOUT_MS', 'how long in-flight requests may take on SIGTERM (default 10000)'],
   ['LOG_LEVEL', 'debug, info (default), warn or error'],
 ]

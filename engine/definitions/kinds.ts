@@ -24,6 +24,7 @@ export const DEFINITION_KINDS: readonly DefinitionKind[] = [
   { kind: 'experiment', dir: 'experiments', schema: 'experiment.schema.json', idField: 'id' },
   { kind: 'article', dir: 'articles', schema: 'article.schema.json', idField: 'id' },
   { kind: 'author', dir: 'authors', schema: 'author.schema.json', idField: 'id' },
+  { kind: 'phoneRule', dir: 'phone-rules', schema: 'phone-rule.schema.json', idField: 'id' },
 ]
 
 /** Finds the kind of a definition file from its path relative to the definitions root. */

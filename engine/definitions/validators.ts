@@ -1,6 +1,9 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import actionSchema from '../../schemas/action.schema.json' with { type: 'json' }
+import apiDemandCheckBodySchema from '../../schemas/api-demand-check-body.schema.json' with { type: 'json' }
+import apiGetPhoneBodySchema from '../../schemas/api-get-phone-body.schema.json' with { type: 'json' }
+import apiMarketplaceSchema from '../../schemas/api-marketplace.schema.json' with { type: 'json' }
 import articleSchema from '../../schemas/article.schema.json' with { type: 'json' }
 import authorSchema from '../../schemas/author.schema.json' with { type: 'json' }
 import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' }
@@ -10,6 +13,7 @@ import experimentSchema from '../../schemas/experiment.schema.json' with { type:
 import fieldSchema from '../../schemas/field.schema.json' with { type: 'json' }
 import funnelSchema from '../../schemas/funnel.schema.json' with { type: 'json' }
 import pageSchema from '../../schemas/page.schema.json' with { type: 'json' }
+import phoneRuleSchema from '../../schemas/phone-rule.schema.json' with { type: 'json' }
 import siteSchema from '../../schemas/site.schema.json' with { type: 'json' }
 import stepSchema from '../../schemas/step.schema.json' with { type: 'json' }
 
@@ -30,6 +34,10 @@ const SCHEMAS: Record<string, object> = {
   'experiment.schema.json': experimentSchema,
   'article.schema.json': articleSchema,
   'author.schema.json': authorSchema,
+  'phone-rule.schema.json': phoneRuleSchema,
+  'api-marketplace.schema.json': apiMarketplaceSchema,
+  'api-get-phone-body.schema.json': apiGetPhoneBodySchema,
+  'api-demand-check-body.schema.json': apiDemandCheckBodySchema,
 }
 
 let ajv: Ajv2020 | undefined

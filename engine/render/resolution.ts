@@ -1,3 +1,4 @@
+import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { RouteParams } from '../routing/route-pattern'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
 
@@ -72,4 +73,6 @@ export interface Resolution {
   /** Template `article-index`: the brand's fixed carrier review pages. */
   carrierReviews?: { href: string; carrier: string; title: string }[]
   thirdParty: ThirdPartyConfig
+  /** Phone rules this brand and page can use; the browser picks one by utm_source/afid after hydration. */
+  phoneRules?: PhoneRule[]
 }

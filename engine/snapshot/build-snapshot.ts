@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_LANGUAGE } from '../constants'
+import '../phone/phone-rule-checks'
 import { DEFINITION_KINDS, kindOfPath } from '../definitions/kinds'
 import { LocatedJson } from '../definitions/locate'
 import { describeErrors, validatorFor } from '../definitions/validators'

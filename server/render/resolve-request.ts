@@ -1,4 +1,5 @@
 import { findArticleBySlug } from '../../engine/content/articles'
+import { phoneRulesForPage } from '../../engine/phone/select-phone-rule'
 import { errorInfo, noRouteMatch, routeValidationFailed } from '../../engine/render/error-info'
 import type { Resolution, ThirdPartyConfig, ViewName } from '../../engine/render/resolution'
 import { siteNameFor } from '../../engine/render/site-name'
@@ -11,6 +12,7 @@ import {
 } from '../../engine/routing/resolve-brand'
 import { runRouteChecks } from '../../engine/routing/route-middleware'
 import type { Brand, PageEntry, Snapshot } from '../../engine/snapshot/types'
+import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import { articleSummaries, articleView } from './article-view'
 
 const hostIndexes = new WeakMap<Snapshot, HostIndex>()
@@ -58,7 +60,12 @@ function base(
     pathname: facts.pathname,
     search: facts.search,
     thirdParty: opts.thirdParty,
+    phoneRules: brand ? phoneRulesForPage(phoneRulesOf(snapshot), brand.id, page?.key ?? null) : [],
   }
+}
+
+function phoneRulesOf(snapshot: Snapshot): PhoneRule[] {
+  return [...((snapshot.documents.get('phoneRule')?.values() ?? []) as Iterable<PhoneRule>)]
 }
 
 /** Host + path → what to render, with its status. Never throws for visitor input. */

@@ -3,13 +3,16 @@
  * (tracking, demand check, phone lease…); until then the defaults do nothing, so a page never breaks
  * because a feature is missing. Never used during server rendering.
  */
+
 import type {
   DemandCheckExecutor,
   FormValues,
   FormValuesListener,
   PageViewFn,
   TrackFn,
+  VisitorIdentity,
 } from '../../engine/runtime-contracts'
+import type { PhoneRule } from '../../schemas/generated/phone-rule'
 
 export interface ClientServices {
   track: TrackFn
@@ -19,6 +22,10 @@ export interface ClientServices {
   lastDemand: { bid: number; isLowBid: boolean } | null
   /** Latest known form values across funnels (shared bucket). */
   formValues: FormValues
+  /** Installed by tracking: user id, session id and URL parameters (phone requests' sub_2/sub_3). */
+  identity?: () => VisitorIdentity
+  /** The phone rule chosen for this visitor and page, for the event context; null without one. */
+  phoneRule: PhoneRule | null
 }
 
 export const services: ClientServices = {
@@ -27,6 +34,7 @@ export const services: ClientServices = {
   demandCheck: async () => null,
   lastDemand: null,
   formValues: {},
+  phoneRule: null,
 }
 
 const formListeners = new Set<FormValuesListener>()

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import type { Resolution } from '../../engine/render/resolution'
 import '../styles/base.css'
+import { HeaderPhone } from '../phone/HeaderPhone'
 import { LoadingBar } from './LoadingBar'
 import { ResolutionContext } from './resolution-context'
 import { SiteFooter } from './SiteFooter'
@@ -45,6 +46,7 @@ function SiteHeader({ resolution }: { resolution: Resolution }) {
             {resolution.site.name}
           </span>
         </a>
+        <HeaderPhone />
         <button
           type="button"
           className="menu-button"

@@ -1,15 +1,17 @@
+import { FunnelForm } from '../../funnel/FunnelForm'
 import { useResolution } from '../../shell/resolution-context'
 import { ContentBody } from '../../templates/ContentBody'
 import { Hero } from '../../templates/Hero'
 
-/** Funnel pages: the hero and the multi-step form (the funnel renderer arrives with the funnel machine). */
+/** Funnel pages: the hero, the multi-step form, then the page's content. */
 export default function Page() {
-  const { page, funnel } = useResolution()
+  const resolution = useResolution()
+  const { page, funnel } = resolution
   if (!page) return null
   return (
     <article className="template-funnel">
       <Hero page={page} />
-      {funnel && <p className="container">{funnel.steps.length} steps</p>}
+      {funnel && <FunnelForm resolution={resolution} funnel={funnel} />}
       <ContentBody page={page} />
     </article>
   )

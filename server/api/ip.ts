@@ -1,0 +1,22 @@
+import type Router from '@koa/router'
+import type { AppDeps } from '../app'
+import { defaultGeoDatabases, GeoDatabase } from '../geo/geo-database'
+import { lookupIp } from '../geo/ip-lookup'
+
+/**
+ * GET /api/ip → `{ value, geo: { postalCode?, stateCode?, cityName?, isp? } }` (spec point 3).
+ * Loopback and private IPs answer an empty geo.
+ */
+export function registerIpApi(router: Router, deps: AppDeps): void {
+  const { config } = deps
+  const files = config.geoipDatabases ?? defaultGeoDatabases()
+  const database = files.length ? new GeoDatabase(files) : null
+  router.get('/api/ip', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = await lookupIp(
+      { remoteAddress: ctx.req.socket.remoteAddress, header: (n) => ctx.get(n) || undefined },
+      config.trustedProxies,
+      database,
+    )
+  })
+}

@@ -1,0 +1,261 @@
+/**
+ * Every funnel page of the catalogue, in Chromium: the shortest complete path and the skip path
+ * reach the destination; redirects, query strings, history, messages and events on /quiz/otc.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
+import { actionList } from '../../engine/funnel/run-actions'
+import { emptiedValues } from '../../engine/funnel/validate-field'
+import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
+import { funnelCatalogue, loadSnapshot } from '../model/funnel-catalogue'
+import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
+import { answerStep, completeFunnel, currentStepName, recordFunnelEvents, waitForLive } from './funnel-driver'
+
+const port = inject('port')
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+async function freshContext(opts: { javaScriptEnabled?: boolean } = {}) {
+  context = await browser.newContext(opts)
+  await routeThirdParties(context)
+  // history.length when the document starts, before any script of ours could add or replace entries.
+  await context.addInitScript(() => {
+    ;(window as unknown as { __historyAtLoad: number }).__historyAtLoad = history.length
+  })
+  return context
+}
+
+const historyAtLoad = (tab: import('playwright-core').Page) =>
+  tab.evaluate(() => (window as unknown as { __historyAtLoad: number }).__historyAtLoad)
+
+/** Where a funnel may leave to: the page's destination or a go-to-page action's path. */
+function exitsOf(funnel: ResolvedFunnel, page: PageEntry): string[] {
+  const paths = funnel.steps.flatMap((s) =>
+    [s.onEnter, s.onSubmit].flatMap((a) =>
+      actionList(a).flatMap((x) => (x.type === 'go-to-page' ? [x.path] : [])),
+    ),
+  )
+  return [page.destination!, ...paths].map((p) => new URL(p, 'https://x').pathname)
+}
+
+/** The page's URL without its step: "/quiz/otc/{step?}" → "/quiz/otc". */
+const funnelBase = (p: PageEntry) => p.path.replace(/\/\{[^}]+\?\}$/, '')
+
+const pages = funnelCatalogue()
+  .flatMap(({ funnel, pages }) => pages.map((page) => ({ funnel, page })))
+  .filter(({ page }) => page.brands.length > 0 && !/\{(?!step\?)/.test(page.path))
+
+it('finds funnel pages to run', () => expect(pages.length).toBeGreaterThan(0))
+
+for (const [i, { funnel, page }] of pages.entries()) {
+  const brand = page.brands[0]
+  // The skip path once per funnel (on its first page); the complete path on every page.
+  const firstPageOfFunnel = pages.findIndex((p) => p.funnel.id === funnel.id) === i
+  const base = funnelBase(page)
+  describe(`${brand} ${base} (${funnel.id})`, () => {
+    it('completes the shortest path to the destination', async () => {
+      const ctx = await freshContext()
+      const { page: tab, pageErrors } = await newPage(ctx)
+      const events = await recordFunnelEvents(tab)
+      await tab.goto(brandUrl(brand, port, base))
+      const visited = await completeFunnel(tab, funnel, base)
+      expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
+      const submitted = events.filter((e) => e.event === FORM_STEP_SUBMITTED)
+      expect(submitted.map((e) => e.properties?.stepName)).toEqual(visited)
+      expect(pageErrors).toEqual([])
+      await ctx.close()
+    })
+
+    it.runIf(firstPageOfFunnel)('completes the skip path to the destination', async () => {
+      const ctx = await freshContext()
+      const { page: tab } = await newPage(ctx)
+      const events = await recordFunnelEvents(tab)
+      await tab.goto(brandUrl(brand, port, base))
+      await completeFunnel(tab, funnel, base, { skip: true })
+      expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
+      for (const step of funnel.steps.filter((s) => s.skippable)) {
+        const e = events.find((x) => x.event === FORM_STEP_SUBMITTED && x.properties?.stepName === step.name)
+        if (e) expect(e.properties?.data).toEqual(emptiedValues(step.fields))
+      }
+      await ctx.close()
+    })
+  })
+}
+
+const otc = pages.find(({ page }) => funnelBase(page) === '/quiz/otc') ?? pages[0]
+
+describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => {
+  const { funnel, page } = otc ?? ({} as { funnel: ResolvedFunnel; page: PageEntry })
+  const base = otc ? funnelBase(page) : ''
+  const brand = otc ? page.brands[0] : ''
+  const first = otc ? funnel.steps[0].name : ''
+
+  for (const start of ['', '/nonsense']) {
+    it(`${start || '(no step)'} lands on the first step, keeping ?utm_source=x and replacing history`, async () => {
+      const ctx = await freshContext()
+      const { page: tab, pageErrors, consoleErrors } = await newPage(ctx)
+      await tab.goto(brandUrl(brand, port, `${base}${start}?utm_source=x`))
+      await waitForLive(tab)
+      await tab.waitForURL((u) => u.pathname === `${base}/${first}`)
+      expect(new URL(tab.url()).search).toBe('?utm_source=x')
+      expect(await tab.evaluate(() => history.length)).toBe(await historyAtLoad(tab))
+      expect(await currentStepName(tab)).toBe(first)
+      expect(pageErrors).toEqual([])
+      expect(consoleErrors.filter((m) => /hydrat/i.test(m))).toEqual([])
+      await ctx.close()
+    })
+  }
+
+  it('a valid submit moves on without the query string; events carry the spec fields; back returns', async () => {
+    const ctx = await freshContext()
+    const { page: tab, consoleErrors, pageErrors } = await newPage(ctx)
+    const events = await recordFunnelEvents(tab)
+    await tab.goto(brandUrl(brand, port, `${base}/${first}?utm_source=x`))
+    await waitForLive(tab)
+    await expect.poll(() => events.length).toBeGreaterThan(0)
+    expect(events[0]).toEqual({
+      kind: 'pageView',
+      page: { name: page.key, template: page.template, stepName: first },
+    })
+    await answerStep(tab, funnel)
+    const second = funnel.steps[1].name
+    await tab.waitForURL((u) => u.pathname === `${base}/${second}`)
+    expect(new URL(tab.url()).search).toBe('')
+    expect(await tab.evaluate(() => history.length)).toBe((await historyAtLoad(tab)) + 1)
+    expect(await tab.locator('[data-testid="funnel-step-count"]').textContent()).toBe(
+      `Step 2 of ${funnel.steps.length}`,
+    )
+    const submitted = events.find((e) => e.event === FORM_STEP_SUBMITTED)!
+    expect(submitted.properties).toMatchObject({
+      formVersion: funnel.formVersion,
+      stepName: first,
+      stepNumber: 1,
+    })
+    expect(Object.keys(submitted.properties!.data as object)).toEqual(
+      funnel.steps[0].fields.map((f) => f.name),
+    )
+    await expect.poll(() => events.at(-1)?.page?.stepName).toBe(second)
+    // The browser's back button returns to the first step, answers kept.
+    await tab.goBack()
+    await tab.waitForURL((u) => u.pathname === `${base}/${first}`)
+    await expect.poll(() => currentStepName(tab)).toBe(first)
+    // A reload prefills from the buckets in localStorage.
+    await tab.reload()
+    await waitForLive(tab)
+    const f = funnel.steps[0].fields.find((x) => !['yes-no', 'choice'].includes(x.kind))
+    if (f) await expect.poll(() => tab.inputValue(`#field-${f.name}`)).not.toBe('')
+    // Prefill happens after hydration: no mismatch is reported.
+    expect(consoleErrors.filter((m) => /hydrat/i.test(m))).toEqual([])
+    expect(pageErrors).toEqual([])
+    await ctx.close()
+  })
+
+  it('invalid input shows a human message next to the field and does not advance', async () => {
+    const ctx = await freshContext()
+    const { page: tab } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${first}`))
+    await waitForLive(tab)
+    const zip = funnel.steps[0].fields.find((f) => f.kind === 'zip')
+    if (zip) await tab.fill(`#field-${zip.name}`, '123')
+    const before = tab.url()
+    if (await tab.locator('.funnel-submit').count()) await tab.locator('.funnel-submit').click()
+    const error = tab.locator('.field-error').first()
+    await expect.poll(() => error.isVisible()).toBe(true)
+    if (zip) {
+      expect(await error.textContent()).toBe('Enter a 5-digit ZIP code')
+      const input = tab.locator(`#field-${zip.name}`)
+      expect(await input.getAttribute('aria-invalid')).toBe('true')
+      expect(await input.getAttribute('aria-describedby')).toContain(`field-${zip.name}-error`)
+      expect(await input.getAttribute('inputmode')).toBe('numeric')
+      expect(await input.getAttribute('autocomplete')).toBe('postal-code')
+    }
+    await expect.poll(() => tab.locator('[role="status"][aria-live]').textContent()).toContain('Enter')
+    expect(tab.url()).toBe(before)
+    await ctx.close()
+  })
+
+  it('has no serious accessibility problems, with messages shown', async () => {
+    const ctx = await freshContext()
+    const { page: tab } = await newPage(ctx)
+    const phoneStep = funnel.steps.find((s) => s.fields.some((f) => f.kind === 'tel'))
+    for (const step of [funnel.steps[0], phoneStep ?? funnel.steps[1]].filter(Boolean)) {
+      await tab.goto(brandUrl(brand, port, `${base}/${step.name}`))
+      await waitForLive(tab)
+      if (await tab.locator('.funnel-submit').count()) await tab.locator('.funnel-submit').click()
+      const result = await new AxeBuilder({ page: tab as never }).include('.funnel').analyze()
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(serious.map((v) => `${step.name}: ${v.id} ${v.help}`)).toEqual([])
+    }
+    await ctx.close()
+  })
+
+  it('a phone step masks typing and shows the TCPA consent written for the brand', async () => {
+    const phoneStep = funnel.steps.find((s) => s.fields.some((f) => f.kind === 'tel'))
+    if (!phoneStep) return
+    const phone = phoneStep.fields.find((f) => f.kind === 'tel')!
+    const ctx = await freshContext()
+    const { page: tab } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${phoneStep.name}`))
+    await waitForLive(tab)
+    await tab.locator(`#field-${phone.name}`).pressSequentially('5552013344')
+    expect(await tab.inputValue(`#field-${phone.name}`)).toBe('(555) 201-3344')
+    expect(await tab.locator(`#field-${phone.name}`).getAttribute('autocomplete')).toBe('tel-national')
+    const consent = await tab.locator('[data-testid="tcpa-consent"]').textContent()
+    const owner = loadSnapshot().brands.get(brand)!.ownerLegalName
+    expect(consent).toContain(owner)
+    expect(consent).toMatch(/licensed (insurance )?agents may contact me/)
+    expect(consent).toContain('Consent is not a condition of purchase')
+    await ctx.close()
+  })
+
+  it('without JavaScript the page says clearly that the form needs it', async () => {
+    const ctx = await freshContext({ javaScriptEnabled: false })
+    const { page: tab } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${first}`))
+    expect(await tab.locator('.funnel-noscript').isVisible()).toBe(true)
+    expect(await tab.locator('.funnel-form').isVisible()).toBe(false)
+    await ctx.close()
+  })
+})
+
+const tokenPage = pages.find(({ page }) => page.aliases?.some((a) => a.includes('{token}')))
+
+describe.runIf(tokenPage)(`token variant route ${tokenPage ? funnelBase(tokenPage.page) : ''}`, () => {
+  const { funnel, page } = tokenPage ?? ({} as { funnel: ResolvedFunnel; page: PageEntry })
+  const base = tokenPage ? funnelBase(page) : ''
+  const brand = tokenPage ? page.brands[0] : ''
+  const [first, second] = tokenPage ? funnel.steps.map((s) => s.name) : []
+  const token = 'tok3n-Abc123xyz789'
+
+  it('a token with no step goes to <token>/<first step> keeping the query; advancing keeps the token', async () => {
+    const ctx = await freshContext()
+    const { page: tab, pageErrors } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${token}?utm_source=x`))
+    await waitForLive(tab)
+    await tab.waitForURL((u) => u.pathname === `${base}/${token}/${first}`)
+    expect(new URL(tab.url()).search).toBe('?utm_source=x')
+    await answerStep(tab, funnel)
+    await tab.waitForURL((u) => u.pathname === `${base}/${token}/${second}`)
+    expect(new URL(tab.url()).search).toBe('')
+    expect(pageErrors).toEqual([])
+    await ctx.close()
+  })
+
+  it('a single segment that is a step name is that step, not a token', async () => {
+    const ctx = await freshContext()
+    const { page: tab } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${second}`))
+    await waitForLive(tab)
+    expect(await currentStepName(tab)).toBe(second)
+    expect(new URL(tab.url()).pathname).toBe(`${base}/${second}`)
+    await ctx.close()
+  })
+})

@@ -1,0 +1,154 @@
+/**
+ * Replays one graph path against a real actor of the funnel machine with a FakeBrowser, checking
+ * after every stable step that the actor is where the graph says and the invariants hold.
+ */
+
+import { expect } from 'vitest'
+import { createActor, waitFor } from 'xstate'
+import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
+import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { stepUrl } from '../../engine/funnel/funnel-location'
+import {
+  createFunnelMachine,
+  type FunnelContext,
+  type FunnelInput,
+  progressOf,
+} from '../../engine/funnel/funnel-machine'
+import { emptiedValues, stepValues } from '../../engine/funnel/validate-field'
+import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import { type Emitted, FakeBrowser } from './fake-browser'
+import type { GraphEvent } from './funnel-graph'
+
+export interface GraphPath {
+  steps: {
+    state: { value: unknown; context: FunnelContext; status: string }
+    event: GraphEvent | { type: string }
+  }[]
+}
+
+const stable = (s: { status: string; value: unknown }) => s.status === 'done' || s.value === 'showing'
+
+export function stepNameOf(url: string, basePath: string): string | undefined {
+  const rest = url.split('?')[0].slice(basePath.length + 1)
+  return rest === '' ? undefined : decodeURIComponent(rest)
+}
+
+export async function replayPath(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  input: FunnelInput,
+  path: GraphPath,
+): Promise<FakeBrowser> {
+  const startUrl = `${input.stepParam === undefined ? input.basePath : stepUrl(input.basePath, input.stepParam)}${input.search}`
+  const browser = new FakeBrowser(startUrl)
+  const actor = createActor(createFunnelMachine(funnel, page, browser.deps()), { input })
+  browser.onPop = (entry) =>
+    actor.send({ type: 'POPSTATE', step: stepNameOf(entry.url, input.basePath), depth: entry.depth })
+  const steps = funnel.steps
+  const pageView = (i: number): Emitted => ({
+    kind: 'pageView',
+    page: { name: page.name, template: page.template, stepName: steps[i].name },
+  })
+
+  actor.start()
+  await waitFor(actor, stable)
+  let snap = actor.getSnapshot()
+  // Start: a missing or unknown step lands on the first step, replacing history, keeping the query.
+  const known = steps.some((s) => s.name === input.stepParam)
+  if (!known) {
+    expect(browser.url).toBe(stepUrl(input.basePath, steps[0].name, input.search))
+    expect(browser.historyLength).toBe(1)
+    expect(browser.replaced).toBe(1)
+  } else expect(browser.url).toBe(startUrl)
+  expect(browser.emitted[0]).toEqual(pageView(snap.context.stepIndex))
+
+  let cause: {
+    event: GraphEvent
+    before: FunnelContext
+    emittedBefore: number
+    urlBefore: string
+    bucketsBefore: unknown
+  } | null = null
+  for (const { state: expected, event } of path.steps.slice(1)) {
+    if (!event.type.startsWith('xstate.done.actor.')) {
+      cause = {
+        event: event as GraphEvent,
+        before: actor.getSnapshot().context,
+        emittedBefore: browser.emitted.length,
+        urlBefore: browser.url,
+        bucketsBefore: browser.store.get(formVersionBucketKey(funnel.formVersion)),
+      }
+    }
+    // A completion (done event) happens inside the real actor on its own; it is compared below.
+    if (event.type.startsWith('xstate.done.actor.')) {
+    } else if (event.type === 'BACK' && cause?.before.depth) {
+      // The form's Back button with history behind it is the browser's back.
+      actor.send({ type: 'BACK' })
+      await waitFor(actor, stable)
+    } else if (event.type === 'POPSTATE') {
+      browser.back()
+      expect(stepNameOf(browser.url, input.basePath)).toBe((event as { step: string }).step)
+    } else actor.send(event as never)
+    await waitFor(actor, stable)
+    snap = actor.getSnapshot()
+    if (expected.status !== 'done' && !['showing'].includes(String(expected.value))) continue
+    expect(snap.status).toBe(expected.status)
+    expect(snap.value).toEqual(expected.value)
+    const ctx = snap.context
+    if (!cause) continue
+    const { before, emittedBefore, urlBefore, bucketsBefore } = cause
+    const delta = browser.emitted.slice(emittedBefore)
+    if (snap.status === 'done') {
+      expect(browser.left).toBe(ctx.exit)
+      if (snap.value === 'finished') expect(browser.left).toBe(page.destination)
+      continue
+    }
+    expect(ctx.stepIndex).toBe(expected.context.stepIndex)
+    // Progress is step number over total, and the URL names the step shown.
+    expect(progressOf(ctx)).toBe((ctx.stepIndex + 1) / steps.length)
+    expect(stepNameOf(browser.url, input.basePath)).toBe(steps[ctx.stepIndex].name)
+
+    const e = cause.event
+    cause = null
+    const submitted = e.type === 'SKIP' || (e.type === 'SUBMIT' && Object.keys(ctx.errors).length === 0)
+    if (e.type === 'SUBMIT' && !submitted) {
+      // Invalid: nothing emitted, stored or navigated; a message for each bad field.
+      expect(delta).toEqual([])
+      expect(browser.url).toBe(urlBefore)
+      expect(ctx.stepIndex).toBe(before.stepIndex)
+      expect(browser.store.get(formVersionBucketKey(funnel.formVersion))).toEqual(bucketsBefore)
+      for (const m of Object.values(ctx.errors)) if (m) expect(m).toMatch(/^(Enter|Choose|Your) /)
+      continue
+    }
+    if (submitted) {
+      const step = steps[before.stepIndex]
+      const data =
+        e.type === 'SKIP'
+          ? stepValues(step.fields, emptiedValues(step.fields))
+          : stepValues(step.fields, { ...before.values, ...(e.type === 'SUBMIT' ? e.values : {}) })
+      expect(delta[0]).toEqual({
+        kind: 'track',
+        event: FORM_STEP_SUBMITTED,
+        properties: {
+          formVersion: funnel.formVersion,
+          stepName: step.name,
+          stepNumber: before.stepIndex + 1,
+          data,
+        },
+      })
+      for (const key of [formVersionBucketKey(funnel.formVersion), SHARED_BUCKET_KEY])
+        expect(browser.store.get(key)).toMatchObject(data)
+      if (ctx.stepIndex !== before.stepIndex) {
+        // Advanced: a new history entry without the query string, then the step's pageView.
+        expect(browser.url).not.toContain('?')
+        expect(browser.historyLength).toBeGreaterThan(1)
+        expect(delta.at(-1)).toEqual(pageView(ctx.stepIndex))
+      }
+      continue
+    }
+    // BACK or POPSTATE: the earlier step is entered again and viewed again.
+    expect(delta[0]).toEqual(pageView(ctx.stepIndex))
+  }
+  actor.stop()
+  return browser
+}

@@ -1,0 +1,53 @@
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { Resolution } from '../../engine/render/resolution'
+import { funnelCatalogue, loadSnapshot } from '../../tests/model/funnel-catalogue'
+import { FunnelForm } from './FunnelForm'
+
+const snapshot = loadSnapshot()
+const { funnel, pages } = funnelCatalogue(snapshot).find((c) => c.pages.length > 0)!
+const page = pages[0]
+const brand = snapshot.brands.get(page.brands[0])!
+
+/** The server render: no window, no storage — it must not need either. */
+function render(pathname: string, params: Record<string, string>): string {
+  const resolution: Resolution = {
+    view: 'funnel',
+    statusCode: 200,
+    snapshotId: snapshot.id,
+    site: { name: brand.name, faviconSrc: brand.favicon.src, gtmId: 'GTM-XXXX' },
+    brand,
+    page,
+    params,
+    pathname,
+    search: '?utm_source=x',
+    funnel,
+    thirdParty: { tagManagerUrl: 'https://tm.example', adScriptUrl: null },
+  }
+  return renderToString(<FunnelForm resolution={resolution} funnel={funnel} />)
+}
+
+const base = page.path.replace(/\/\{[^}]+\?\}$/, '')
+
+describe('FunnelForm server render', () => {
+  it('renders the first step for a missing or unknown step (the browser fixes the URL)', () => {
+    for (const html of [render(base, {}), render(`${base}/nonsense`, { step: 'nonsense' })]) {
+      expect(html).toContain(`data-step="${funnel.steps[0].name}"`)
+      expect(html).toContain(`Step <!-- -->1<!-- --> of <!-- -->${funnel.steps.length}`)
+      expect(html).toContain('data-live="false"')
+    }
+  })
+
+  it('renders the named step, with labels, autofill and the noscript message', () => {
+    const last = funnel.steps.at(-1)!
+    const html = render(`${base}/${last.name}`, { step: last.name })
+    expect(html).toContain(`data-step="${last.name}"`)
+    expect(html).toContain('<noscript>')
+    expect(html).toContain('needs JavaScript')
+    for (const f of last.fields) expect(html).toContain(f.label)
+    if (last.fields.some((f) => f.kind === 'tel')) {
+      expect(html).toContain('data-testid="tcpa-consent"')
+      expect(html).toContain('autoComplete="tel-national"')
+    }
+  })
+})

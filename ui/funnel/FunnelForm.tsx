@@ -1,0 +1,124 @@
+import './funnel.css'
+import { useEffect, useMemo, useRef } from 'react'
+import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import type { Resolution } from '../../engine/render/resolution'
+import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import { FunnelProgress } from './FunnelProgress'
+import { FIELD_RENDERERS } from './field-renderers'
+import { TcpaConsent } from './TcpaConsent'
+import { useFunnel } from './use-funnel'
+
+const DEFAULT_SUBMIT_LABEL = 'Continue'
+
+/** The multi-step form: draws the machine's state and sends it the visitor's events. */
+export function FunnelForm({ resolution, funnel }: { resolution: Resolution; funnel: ResolvedFunnel }) {
+  const p = resolution.page!
+  const page = useMemo<FunnelPageInfo>(
+    () => ({
+      name: p.key,
+      template: p.template,
+      destination: p.destination ?? '/',
+      allowExternalDestination: p.allowExternalDestination === true,
+    }),
+    [p],
+  )
+  const { view, send } = useFunnel(resolution, funnel, page)
+  const step = funnel.steps[view.stepIndex]
+  const total = funnel.steps.length
+  const submitLabel = step.submitLabel ?? DEFAULT_SUBMIT_LABEL
+  const asksPhone = step.fields.some((f) => f.kind === 'tel')
+  const single = step.fields.length === 1 && ['yes-no', 'choice'].includes(step.fields[0].kind)
+  const errors = step.fields.filter((f) => view.errors[f.name])
+
+  const heading = useRef<HTMLHeadingElement>(null)
+  const shownStep = useRef(view.stepIndex)
+  useEffect(() => {
+    // Moving to another step moves focus to its question, so keyboard and screen-reader users follow.
+    if (shownStep.current !== view.stepIndex) heading.current?.focus()
+    shownStep.current = view.stepIndex
+  }, [view.stepIndex])
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    // After an invalid submit, focus the first field with a message.
+    const bad = errors.length ? form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null
+    ;(bad?.matches('fieldset') ? bad.querySelector('button') : bad)?.focus()
+  }, [errors.length])
+
+  return (
+    <section
+      className="funnel container narrow"
+      aria-labelledby="funnel-question"
+      data-live={view.live ? 'true' : 'false'}
+    >
+      <noscript>
+        <style>{'.funnel-form,.funnel-progress{display:none}'}</style>
+        <p className="funnel-noscript" role="alert">
+          This short form needs JavaScript to work. Please turn JavaScript on in your browser settings and
+          reload the page.
+        </p>
+      </noscript>
+      <FunnelProgress step={view.stepIndex + 1} total={total} />
+      <form
+        ref={form}
+        className="funnel-form"
+        noValidate
+        aria-busy={view.busy}
+        data-step={step.name}
+        onSubmit={(e) => {
+          e.preventDefault()
+          send({ type: 'SUBMIT' })
+        }}
+      >
+        <h2 id="funnel-question" className="funnel-question" tabIndex={-1} ref={heading}>
+          {step.title}
+        </h2>
+        {step.subtitle && <p className="funnel-subtitle">{step.subtitle}</p>}
+        {step.fields.map((field) => {
+          const Renderer = FIELD_RENDERERS[field.kind]
+          return (
+            <Renderer
+              key={`${step.name}-${field.name}`}
+              field={field}
+              id={`field-${field.name}`}
+              value={view.values[field.name]}
+              error={view.errors[field.name]}
+              onChange={(value) => send({ type: 'CHANGE', name: field.name, value })}
+              onChosen={
+                single
+                  ? (value) => {
+                      send({ type: 'CHANGE', name: field.name, value })
+                      send({ type: 'SUBMIT' })
+                    }
+                  : undefined
+              }
+            />
+          )
+        })}
+        <div className="visually-hidden" role="status" aria-live="assertive" aria-atomic="true">
+          {errors.length > 0 &&
+            `Please check ${errors.length === 1 ? 'this answer' : 'these answers'}: ${errors.map((f) => view.errors[f.name]).join('. ')}`}
+        </div>
+        {!single && (
+          <button type="submit" className="button button-primary funnel-submit" disabled={view.busy}>
+            {submitLabel}
+          </button>
+        )}
+        {asksPhone && (
+          <TcpaConsent brand={resolution.brand} buttonLabel={single ? step.title : submitLabel} />
+        )}
+        <div className="funnel-secondary">
+          {view.stepIndex > 0 && (
+            <button type="button" className="link-button" onClick={() => send({ type: 'BACK' })}>
+              ← Back
+            </button>
+          )}
+          {step.skippable && (
+            <button type="button" className="link-button funnel-skip" onClick={() => send({ type: 'SKIP' })}>
+              Skip this question
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,18 @@
+import type { Field } from '../../../schemas/generated/field'
+
+export interface FieldProps {
+  field: Field
+  /** Id prefix for the input, its hint and its error. */
+  id: string
+  value: string | boolean | undefined
+  error: string | undefined
+  onChange: (value: string | boolean) => void
+  /** Single-question steps answer with one tap: choosing submits. */
+  onChosen?: (value: string | boolean) => void
+}
+
+/** aria-describedby for a field: its hint and its error, when present. */
+export function describedBy(p: FieldProps): string | undefined {
+  const ids = [p.field.hint ? `${p.id}-hint` : '', p.error ? `${p.id}-error` : ''].filter(Boolean)
+  return ids.length ? ids.join(' ') : undefined
+}

@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { createActor } from 'xstate'
+import { readBuckets } from '../../engine/funnel/buckets'
+import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { funnelLocation } from '../../engine/funnel/funnel-location'
+import { createFunnelMachine, type FunnelEvent } from '../../engine/funnel/funnel-machine'
+import type { FieldErrors } from '../../engine/funnel/validate-field'
+import type { Resolution } from '../../engine/render/resolution'
+import type { FormValues } from '../../engine/runtime-contracts'
+import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import { publishFormValues, services } from '../runtime/services'
+import { startLoading } from '../shell/LoadingBar'
+import { browserFunnelDeps, historyDepth, localBuckets } from './browser-deps'
+
+/** What the renderer draws; the same shape before hydration (from the URL) and after (from the machine). */
+export interface FunnelView {
+  stepIndex: number
+  values: FormValues
+  errors: FieldErrors
+  /** Handling a submit (on-submit actions) or leaving the page. */
+  busy: boolean
+  /** The machine runs (after hydration). */
+  live: boolean
+}
+
+/**
+ * Runs the funnel machine in the browser. The server render and the first client render show the
+ * URL's step (or the first step for a missing or unknown one) with no answers, so hydration matches;
+ * the machine starts after hydration, prefills from the buckets and fixes the URL.
+ */
+export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: FunnelPageInfo) {
+  const location = useMemo(
+    () =>
+      funnelLocation(
+        resolution.pathname,
+        resolution.params,
+        funnel.steps.map((s) => s.name),
+      ),
+    [resolution.pathname, resolution.params, funnel],
+  )
+  const initialIndex = Math.max(
+    0,
+    funnel.steps.findIndex((s) => s.name === location.stepParam),
+  )
+  const [view, setView] = useState<FunnelView>({
+    stepIndex: initialIndex,
+    values: {},
+    errors: {},
+    busy: false,
+    live: false,
+  })
+  const send = useRef<(event: FunnelEvent) => void>(() => {})
+
+  useEffect(() => {
+    const stored = readBuckets(localBuckets, funnel.formVersion)
+    // Other features (the phone lease's payload) learn the stored answers; nothing changed, so no
+    // expiry is cut.
+    publishFormValues(stored, [])
+    const actor = createActor(createFunnelMachine(funnel, page, browserFunnelDeps()), {
+      input: {
+        stepParam: location.stepParam,
+        basePath: location.basePath,
+        search: window.location.search,
+        values: stored,
+        demand: services.lastDemand,
+        depth: historyDepth(),
+      },
+    })
+    let endLoading: (() => void) | null = null
+    const sub = actor.subscribe((snap) => {
+      // Busy while a submit is handled or the page is being left; on-enter actions (a demand check)
+      // run in the background and never block typing or submitting (the machine queues a submit).
+      const busy = snap.status === 'done' || snap.matches('submitting')
+      if (busy && !endLoading) endLoading = startLoading()
+      if (!busy && endLoading) {
+        endLoading()
+        endLoading = null
+      }
+      const c = snap.context
+      setView({ stepIndex: c.stepIndex, values: c.values, errors: c.errors, busy, live: true })
+    })
+    const onPop = () => {
+      const path = window.location.pathname.replace(/\/+$/, '')
+      const step = path.startsWith(`${location.basePath}/`)
+        ? decodeURIComponent(path.slice(location.basePath.length + 1))
+        : undefined
+      actor.send({ type: 'POPSTATE', step, depth: historyDepth() })
+    }
+    window.addEventListener('popstate', onPop)
+    send.current = (e) => actor.send(e)
+    actor.start()
+    return () => {
+      window.removeEventListener('popstate', onPop)
+      sub.unsubscribe()
+      actor.stop()
+      endLoading?.()
+    }
+  }, [funnel, page, location])
+
+  return { view, send: (e: FunnelEvent) => send.current(e) }
+}
