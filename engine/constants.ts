@@ -126,3 +126,23 @@ export const MARKETPLACE_BREAKER_OPEN_MS = 30_000
 /** Requests per visitor (client IP) and endpoint per minute before answering 429. */
 export const MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE = 30
 export const MARKETPLACE_BODY_MAX_BYTES = 16 * 1024
+// Tracking and the data store (issue 5; not in the spec — see docs/decisions/03xx)
+/** A visitor session ends after this much inactivity (the analytics convention). */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000
+/** Largest accepted POST /api/event/create or /api/user/set body. */
+export const API_BODY_LIMIT_BYTES = 64 * 1024
+/** Most events in one POST /api/event/create batch (an array body). */
+export const EVENT_BATCH_MAX = 50
+/** Browser event queue: first retry delay, doubled per failure up to the maximum. */
+export const EVENT_RETRY_BASE_MS = 1_000
+export const EVENT_RETRY_MAX_MS = 30_000
+/** Events kept in the browser queue while offline; the oldest are dropped beyond this. */
+export const EVENT_QUEUE_MAX = 500
+/** How long events wait for the bot-detection result before being sent without it. */
+export const BOT_DETECTION_WAIT_MS = 1_500
+/** Analytics cookies read into every event: Google Analytics client id and Meta pixel browser id. */
+export const GA_CLIENT_COOKIE = '_ga'
+export const FB_BROWSER_COOKIE = '_fbp'
+/** Staff auth session cookie and lifetime. */
+export const AUTH_SESSION_COOKIE = 'fw_session'
+export const AUTH_SESSION_TTL_MS = 12 * 60 * 60_000

@@ -9,6 +9,7 @@ import { log } from './log'
 import { seoFiles } from './middleware/seo-files'
 import { errorResolution, resolveRequest } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
+import type { Store } from './store/open-store'
 
 export interface AppDeps {
   config: ServerConfig
@@ -17,6 +18,10 @@ export interface AppDeps {
   assets?: Middleware
   /** Services later features attach (data store, upstream clients…), available to APIs as ctx.state.services. */
   services?: Record<string, unknown>
+  /** The data store (events, visitor records, staff sessions); APIs that need it answer 503 without. */
+  store?: Store
+  /** Token for the operator endpoints (/api/_ops/*), written to DATA_DIR/server.json for the CLI. */
+  opsToken?: string
   /** Actual listening port, for brand-index links (set after listen). */
   getPort?: () => number
 }
@@ -134,6 +139,10 @@ function factsOf(ctx: Context, deps: AppDeps) {
 function resolveOpts(config: ServerConfig) {
   return {
     brandIndex: config.brandIndex,
-    thirdParty: { tagManagerUrl: config.tagManagerUrl, adScriptUrl: config.adScriptUrl },
+    thirdParty: {
+      tagManagerUrl: config.tagManagerUrl,
+      adScriptUrl: config.adScriptUrl,
+      marketplace: config.mediaalphaBaseUrl !== null,
+    },
   }
 }

@@ -12,6 +12,8 @@ import { SnapshotRefusedError, SnapshotStore } from './content/snapshot-store'
 import { log, setLogLevel } from './log'
 import { staticFiles } from './middleware/static-files'
 import { loadProductionBuild } from './render/vike-render'
+import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
+import { openStore, StoreUnavailableError } from './store/open-store'
 
 export interface RunningServer {
   server: Server
@@ -39,14 +41,27 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await loadProductionBuild(config.projectRoot)
     assets = staticFiles(join(config.projectRoot, 'dist', 'client'))
   }
+  // The data store: PGlite in DATA_DIR unless DATABASE_URL names a PostgreSQL server.
+  const lock = config.databaseUrl ? null : claimDataDir(config.dataDir)
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((e) => {
+    lock?.release()
+    throw e
+  })
+  log('info', 'data store ready', { kind: store.db.kind, location: store.location })
   let port = config.port
-  const app = createApp({ config, snapshots, assets, getPort: () => port })
+  const app = createApp({ config, snapshots, assets, store, opsToken: lock?.token, getPort: () => port })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))
     s.once('error', reject)
+  }).catch(async (e) => {
+    await store.close()
+    lock?.release()
+    await closeDev?.()
+    throw e
   })
   const address = server.address()
   if (address && typeof address === 'object') port = address.port
+  lock?.setPort(port)
   server.keepAliveTimeout = 65_000
   let closing: Promise<void> | undefined
   const close = () => {
@@ -60,6 +75,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       server.closeIdleConnections()
     }).then(async () => {
       await closeDev?.()
+      await store.close()
+      lock?.release()
     })
     return closing
   }
@@ -87,7 +104,11 @@ export async function main(): Promise<void> {
   try {
     running = await startServer(config)
   } catch (e) {
-    if (e instanceof SnapshotRefusedError) {
+    if (
+      e instanceof SnapshotRefusedError ||
+      e instanceof DataDirInUseError ||
+      e instanceof StoreUnavailableError
+    ) {
       console.error(e.message)
       process.exit(1)
     }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { generateTypes } from './gen-types'
 
-describe('generated schema types', () => {
+describe('generated schema types', { timeout: 60_000 }, () => {
   it('are up to date with the schemas (run npm run gen:types)', async () => {
     const generated = await generateTypes()
     expect(generated.size).toBeGreaterThan(0)

@@ -1,10 +1,12 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import actionSchema from '../../schemas/action.schema.json' with { type: 'json' }
+import analyticsEventSchema from '../../schemas/analytics-event.schema.json' with { type: 'json' }
 import apiDemandCheckBodySchema from '../../schemas/api-demand-check-body.schema.json' with { type: 'json' }
 import apiGetPhoneBodySchema from '../../schemas/api-get-phone-body.schema.json' with { type: 'json' }
 import apiMarketplaceSchema from '../../schemas/api-marketplace.schema.json' with { type: 'json' }
 import articleSchema from '../../schemas/article.schema.json' with { type: 'json' }
+import authLoginSchema from '../../schemas/auth-login.schema.json' with { type: 'json' }
 import authorSchema from '../../schemas/author.schema.json' with { type: 'json' }
 import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' }
 import commonSchema from '../../schemas/common.schema.json' with { type: 'json' }
@@ -16,6 +18,7 @@ import pageSchema from '../../schemas/page.schema.json' with { type: 'json' }
 import phoneRuleSchema from '../../schemas/phone-rule.schema.json' with { type: 'json' }
 import siteSchema from '../../schemas/site.schema.json' with { type: 'json' }
 import stepSchema from '../../schemas/step.schema.json' with { type: 'json' }
+import visitorRecordSchema from '../../schemas/visitor-record.schema.json' with { type: 'json' }
 
 // ajv-formats is CommonJS; under ESM interop its function may sit on `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -31,6 +34,10 @@ const SCHEMAS: Record<string, object> = {
   'page.schema.json': pageSchema,
   'brand.schema.json': brandSchema,
   'site.schema.json': siteSchema,
+  // API bodies (issue 5)
+  'visitor-record.schema.json': visitorRecordSchema,
+  'analytics-event.schema.json': analyticsEventSchema,
+  'auth-login.schema.json': authLoginSchema,
   'experiment.schema.json': experimentSchema,
   'article.schema.json': articleSchema,
   'author.schema.json': authorSchema,

@@ -46,6 +46,8 @@ export interface ArticleSummary {
 export interface ThirdPartyConfig {
   tagManagerUrl: string
   adScriptUrl: string | null
+  /** Whether the ad marketplace is configured: without it the browser makes no phone requests. */
+  marketplace?: boolean
 }
 
 /** Everything the page needs to render; serialised to the browser for hydration. */

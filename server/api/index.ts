@@ -1,7 +1,10 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../app'
+import { authApi } from './auth'
+import { eventApi } from './events'
 import { registerIpApi } from './ip'
 import { registerMediaAlphaApi } from './mediaalpha'
+import { userApi } from './user'
 
 /**
  * Registers every /api route. Each feature adds one line here and keeps its handlers in its own file
@@ -10,4 +13,7 @@ import { registerMediaAlphaApi } from './mediaalpha'
 export function registerApis(router: Router, deps: AppDeps): void {
   registerIpApi(router, deps)
   registerMediaAlphaApi(router, deps)
+  eventApi(router, deps)
+  userApi(router, deps)
+  authApi(router, deps)
 }

@@ -230,18 +230,22 @@ describe('funnel pages', () => {
   })
 
   it('a step with a demand-check action sends the demand-check body of spec point 7', async (ctx) => {
-    // The Medicare quiz's zip step runs a demand check on entering (the auto quiz overrides it).
+    // The Medicare quiz's zip step runs a demand check when the ZIP code is submitted.
     const found = await findZipFunnel(['m10', 'ac'])
     if (!found) return ctx.skip()
     const { page } = await openAt(found.url, TUESDAY_10)
-    const checks = () => sim.requests.filter((r) => r.path === '/demand-check')
+    const seen = sim.requests.length
+    const checks = () => sim.requests.slice(seen).filter((r) => r.path === '/demand-check')
+    await page.locator('input[name="zipcode"]').fill('10001')
+    await page.locator('form button[type="submit"]').first().click()
     await expect.poll(() => checks().length, { timeout: 10_000 }).toBeGreaterThan(0)
     const rule = JSON.parse(
       readFileSync(join(PROJECT_ROOT, 'definitions', 'phone-rules', `${found.brand}-default.json`), 'utf8'),
     ) as { placementId: string; afid: string }
     const ua = await page.evaluate(() => navigator.userAgent)
     expect(checks()[0].body).toEqual({
-      data: {},
+      // state joins when the IP lookup knows it (never for loopback).
+      data: { zip: '10001' },
       ip: '127.0.0.1',
       local_hour: 10,
       max: 1,

@@ -29,7 +29,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     out += d
   })
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${out}`)), 120_000)
     const onData = () => {
       const m = /on http:\/\/[^:]+:(\d+)\//.exec(out)
       if (m) {

@@ -14,7 +14,7 @@ function validate(dir?: string) {
   return spawnSync(join(root, 'node_modules/.bin/tsx'), args, { cwd: tmp, encoding: 'utf8' })
 }
 
-describe('npm run validate', () => {
+describe('npm run validate', { timeout: 60_000 }, () => {
   it('passes on the repository', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/validate.ts'], {
       cwd: root,

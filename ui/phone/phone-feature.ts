@@ -78,6 +78,12 @@ export function startPhoneFeature(resolution: Resolution): void {
   })
   if (!rule) return
   setState({ rule, utmMedium: urlParams.utm_medium ?? null })
+  // Without a configured marketplace there is nothing to lease or check: the rule's default number
+  // shows, and no request is made that could only answer 503.
+  if (resolution.thirdParty.marketplace === false) {
+    installServices({ phoneRule: rule })
+    return
+  }
 
   const ip = lookupIp()
   ip.catch(() => {}) // no IP, no lease: the default number stays

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import type { Resolution } from '../../engine/render/resolution'
 import '../styles/base.css'
 import { HeaderPhone } from '../phone/HeaderPhone'
+import { startTracking } from '../runtime/tracking/start-tracking'
 import { LoadingBar } from './LoadingBar'
 import { ResolutionContext } from './resolution-context'
 import { SiteFooter } from './SiteFooter'
@@ -10,7 +11,8 @@ import { SiteFooter } from './SiteFooter'
 export function Shell({ resolution, children }: { resolution: Resolution; children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
-  }, [])
+    startTracking(resolution)
+  }, [resolution])
   return (
     <ResolutionContext.Provider value={resolution}>
       <LoadingBar />

@@ -1,0 +1,53 @@
+import type Router from '@koa/router'
+import { API_BODY_LIMIT_BYTES, EVENT_BATCH_MAX } from '../../engine/constants'
+import { validatorFor } from '../../engine/definitions/validators'
+import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
+import type { AppDeps } from '../app'
+import { eventRow } from '../store/event-rows'
+import { latestEvents } from '../store/event-store'
+import { clientIp } from './client-ip'
+import { assertSchema, readJsonBody } from './json-body'
+import { requireOpsToken } from './ops-auth'
+import { requireStore } from './require-store'
+
+/**
+ * POST /api/event/create (spec point 7): one event body, or an array of up to EVENT_BATCH_MAX (the
+ * browser's queue flushes several at once). Every body is checked against
+ * schemas/analytics-event.schema.json, stamped with server time and client IP, and the answer comes
+ * only after the rows are committed. A redelivered event id is stored once and acknowledged again.
+ */
+export function eventApi(router: Router, deps: AppDeps): void {
+  // Compile the body schemas now, not on the first visitor's event (seconds on a busy machine).
+  validatorFor('analytics-event.schema.json')
+  validatorFor('visitor-record.schema.json')
+  router.post('/api/event/create', async (ctx) => {
+    const store = requireStore(ctx, deps)
+    const body = await readJsonBody(ctx, API_BODY_LIMIT_BYTES)
+    const list = Array.isArray(body) ? body : [body]
+    if (list.length === 0) ctx.throw(400, 'body: an empty array holds no events')
+    if (list.length > EVENT_BATCH_MAX)
+      ctx.throw(400, `body: ${list.length} events in one request; send at most ${EVENT_BATCH_MAX}`)
+    const events = list.map((e, i) =>
+      assertSchema<AnalyticsEvent>(ctx, 'analytics-event.schema.json', e, Array.isArray(body) ? `/${i}` : ''),
+    )
+    for (const [i, e] of events.entries()) {
+      if (Number.isNaN(Date.parse(e.timestamp)))
+        ctx.throw(400, `${Array.isArray(body) ? `/${i}` : ''}/timestamp: is not a date`)
+    }
+    const now = new Date()
+    const ip = clientIp(ctx, deps.config.trustedProxies)
+    await store.events.write(events.map((e) => eventRow(e, now, ip)))
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = { ok: true, accepted: events.length }
+  })
+
+  // For `npm run events` while this server holds the PGlite folder: the token is in DATA_DIR/server.json.
+  router.get('/api/_ops/events', async (ctx) => {
+    requireOpsToken(ctx, deps)
+    const store = requireStore(ctx, deps)
+    const limit = Math.min(Math.max(Number(ctx.query.limit) || 20, 1), 1000)
+    const after = typeof ctx.query.after === 'string' ? ctx.query.after : undefined
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = { events: await latestEvents(store.db, limit, after) }
+  })
+}

@@ -1,0 +1,95 @@
+/**
+ * npm run events -- tail [-n 20] [--follow] [--json]
+ *
+ * Prints the latest events, oldest first, one readable line each (or one JSON object per line with
+ * --json); --follow keeps printing new ones. Reads the store the server is configured with: PostgreSQL
+ * when DATABASE_URL is set; otherwise the PGlite folder (DATA_DIR) — through the running server's
+ * operator endpoint when a server holds the folder, directly when none does.
+ */
+import { parseArgs } from 'node:util'
+import { ConfigError, loadConfig } from '../config'
+import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
+import { latestEvents, type StoredEvent } from '../store/event-store'
+import { openStore } from '../store/open-store'
+import { formatEvent } from './format-event'
+
+const USAGE = 'usage: npm run events -- tail [-n COUNT] [--follow] [--json]'
+
+type Source = { latest(limit: number, after?: string): Promise<StoredEvent[]>; close(): Promise<void> }
+
+async function openSource(): Promise<Source> {
+  const config = loadConfig()
+  if (!config.databaseUrl) {
+    const owner = readDataDirOwner(config.dataDir)
+    if (owner?.port) {
+      return {
+        async latest(limit, after) {
+          const q = new URLSearchParams({ limit: String(limit), ...(after ? { after } : {}) })
+          const r = await fetch(`http://127.0.0.1:${owner.port}/api/_ops/events?${q}`, {
+            headers: { 'x-ops-token': owner.token },
+          })
+          if (!r.ok) throw new Error(`the running server (pid ${owner.pid}) answered ${r.status}`)
+          return ((await r.json()) as { events: StoredEvent[] }).events
+        },
+        close: async () => {},
+      }
+    }
+  }
+  const lock = config.databaseUrl ? null : claimDataDir(config.dataDir)
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  return {
+    latest: (limit, after) => latestEvents(store.db, limit, after),
+    close: async () => {
+      await store.close()
+      lock?.release()
+    },
+  }
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      n: { type: 'string', short: 'n', default: '20' },
+      follow: { type: 'boolean', short: 'f', default: false },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  if (values.help || positionals[0] !== 'tail') {
+    console.log(USAGE)
+    process.exit(values.help ? 0 : 1)
+  }
+  const count = Number(values.n)
+  if (!Number.isInteger(count) || count < 1 || count > 1000) {
+    console.error('-n: a whole number from 1 to 1000')
+    process.exit(1)
+  }
+  const source = await openSource()
+  const print = (events: StoredEvent[]) => {
+    for (const e of [...events].reverse()) console.log(values.json ? JSON.stringify(e) : formatEvent(e))
+  }
+  try {
+    const first = await source.latest(count)
+    if (first.length === 0 && !values.follow) console.log('no events yet')
+    print(first)
+    let last = first[0]?.received_at
+    while (values.follow) {
+      await new Promise((r) => setTimeout(r, 1000))
+      const next = await source.latest(1000, last)
+      print(next)
+      last = next[0]?.received_at ?? last
+    }
+  } finally {
+    await source.close()
+  }
+}
+
+try {
+  await main()
+} catch (e) {
+  console.error(
+    e instanceof ConfigError ? `Configuration error: ${e.message}` : `events: ${(e as Error).message}`,
+  )
+  process.exit(1)
+}

@@ -1,0 +1,100 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { AUTH_SESSION_TTL_MS } from '../../engine/constants'
+import type { Queryable } from './db'
+import { hashPassword, verifyPassword } from './password'
+
+export interface StaffUser {
+  id: string
+  email: string
+  name: string
+  role: string
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+export async function createStaffUser(
+  db: Queryable,
+  user: { email: string; name: string; password: string; role?: string },
+): Promise<StaffUser> {
+  const id = randomUUID()
+  const email = user.email.trim().toLowerCase()
+  const role = user.role ?? 'editor'
+  await db.query(
+    'INSERT INTO staff_users (id, email, name, password_hash, role) VALUES ($1, $2, $3, $4, $5)',
+    [id, email, user.name, await hashPassword(user.password), role],
+  )
+  return { id, email, name: user.name, role }
+}
+
+/** The user with this e-mail and password, or null (also for a disabled user). */
+export async function checkCredentials(
+  db: Queryable,
+  email: string,
+  password: string,
+): Promise<StaffUser | null> {
+  const r = await db.query<StaffUser & { password_hash: string; disabled: boolean }>(
+    'SELECT id, email, name, role, password_hash, disabled FROM staff_users WHERE email = $1',
+    [email.trim().toLowerCase()],
+  )
+  const row = r.rows[0]
+  // Verify even for an unknown user, so the answer takes as long either way.
+  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()))
+  if (!row || !ok || row.disabled) return null
+  return { id: row.id, email: row.email, name: row.name, role: row.role }
+}
+
+let dummy: Promise<string> | undefined
+const dummyHash = () => {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'))
+  return dummy
+}
+
+/** Starts a session; returns the cookie value (only its hash is stored). */
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  meta: { ip: string | null; userAgent: string | null },
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now + AUTH_SESSION_TTL_MS)
+  await db.query(
+    'INSERT INTO auth_sessions (token_hash, user_id, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5)',
+    [hashToken(token), userId, expiresAt.toISOString(), meta.ip, meta.userAgent?.slice(0, 512) ?? null],
+  )
+  return { token, expiresAt }
+}
+
+export async function sessionUser(db: Queryable, token: string): Promise<StaffUser | null> {
+  const r = await db.query<StaffUser>(
+    `SELECT u.id, u.email, u.name, u.role FROM auth_sessions s JOIN staff_users u ON u.id = s.user_id
+     WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT u.disabled`,
+    [hashToken(token)],
+  )
+  return r.rows[0] ?? null
+}
+
+/** Ends a session; returns the user it belonged to, if any. */
+export async function deleteSession(db: Queryable, token: string): Promise<string | null> {
+  const r = await db.query<{ user_id: string }>(
+    'DELETE FROM auth_sessions WHERE token_hash = $1 RETURNING user_id',
+    [hashToken(token)],
+  )
+  return r.rows[0]?.user_id ?? null
+}
+
+export async function audit(
+  db: Queryable,
+  entry: {
+    actor: string | null
+    action: string
+    target?: string | null
+    details?: object
+    ip?: string | null
+  },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO audit_log (actor, action, target, details, ip) VALUES ($1, $2, $3, $4::jsonb, $5)',
+    [entry.actor, entry.action, entry.target ?? null, JSON.stringify(entry.details ?? {}), entry.ip ?? null],
+  )
+}

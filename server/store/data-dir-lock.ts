@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * PGlite's data folder belongs to one process. The server writes `server.json` into it (pid, port and
+ * a random token for the operator endpoints) so that a second server refuses to start on the same
+ * folder, and so that `npm run events` can ask the running server instead of opening the folder.
+ */
+export interface DataDirOwner {
+  pid: number
+  port: number
+  token: string
+}
+
+const FILE = 'server.json'
+
+export function readDataDirOwner(dataDir: string): DataDirOwner | null {
+  try {
+    const owner = JSON.parse(readFileSync(join(dataDir, FILE), 'utf8')) as DataDirOwner
+    return isAlive(owner.pid) ? owner : null
+  } catch {
+    return null
+  }
+}
+
+export class DataDirInUseError extends Error {}
+
+/** Claims the folder; throws DataDirInUseError when a live process holds it. */
+export function claimDataDir(dataDir: string): {
+  token: string
+  setPort(port: number): void
+  release(): void
+} {
+  const owner = readDataDirOwner(dataDir)
+  if (owner && owner.pid !== process.pid)
+    throw new DataDirInUseError(
+      `DATA_DIR: ${dataDir} is in use by another server (pid ${owner.pid}); stop it or choose another DATA_DIR`,
+    )
+  const token = randomBytes(24).toString('base64url')
+  const write = (port: number) =>
+    writeFileSync(join(dataDir, FILE), JSON.stringify({ pid: process.pid, port, token }), { mode: 0o600 })
+  mkdirSync(dataDir, { recursive: true })
+  write(0)
+  return {
+    token,
+    setPort: write,
+    release: () => rmSync(join(dataDir, FILE), { force: true }),
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

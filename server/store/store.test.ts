@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  audit,
+  checkCredentials,
+  createSession,
+  createStaffUser,
+  deleteSession,
+  sessionUser,
+} from './auth-store'
+import { eventRow } from './event-rows'
+import { countEvents, eventsById, latestEvents } from './event-store'
+import { listMigrations, migrate } from './migrate'
+import { openStore, type Store } from './open-store'
+import { sampleEvent } from './sample-event'
+import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from './test-databases'
+
+describe.each(DB_KINDS)('data store on %s', (kind) => {
+  let store: Store
+  let schema: string | undefined
+
+  beforeAll(async () => {
+    const pg = kind === 'postgres' ? uniquePostgresUrl() : null
+    schema = pg?.schema
+    store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+  }, 60_000)
+  afterAll(async () => {
+    await store?.close()
+    if (schema) await dropPostgresSchema(schema)
+  })
+
+  it('applied every migration once; applying again changes nothing', async () => {
+    const r = await store.db.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    )
+    expect(r.rows.map((x) => x.version)).toEqual(listMigrations().map((m) => m.version))
+    expect(await migrate(store.db)).toEqual([])
+    const tables = await store.db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1`,
+    )
+    expect(tables.rows.map((t) => t.table_name)).toEqual(
+      expect.arrayContaining([
+        'events',
+        'visitors',
+        'staff_users',
+        'auth_sessions',
+        'audit_log',
+        'schema_migrations',
+      ]),
+    )
+  })
+
+  it('writes concurrent requests in group commits, every one acknowledged and stored, duplicates once', async () => {
+    const before = await countEvents(store.db)
+    const ids = Array.from({ length: 300 }, () => randomUUID())
+    const now = new Date()
+    await Promise.all(
+      ids.map((id) => store.events.write([eventRow(sampleEvent(id) as never, now, '10.0.0.1')])),
+    )
+    await Promise.all(
+      ids.slice(0, 50).map((id) => store.events.write([eventRow(sampleEvent(id) as never, now, null)])),
+    )
+    expect(await countEvents(store.db)).toBe(before + 300)
+    const rows = await eventsById(store.db, ids.slice(0, 3))
+    expect(rows.every((r) => r.ip === '10.0.0.1')).toBe(true)
+  })
+
+  it('a failed write rejects its callers and the next write still works', async () => {
+    const bad = { ...eventRow(sampleEvent() as never, new Date(), null), client_ts: 'not a time' }
+    await expect(store.events.write([bad])).rejects.toThrow()
+    const id = randomUUID()
+    await store.events.write([eventRow(sampleEvent(id) as never, new Date(), null)])
+    expect(await eventsById(store.db, [id])).toHaveLength(1)
+  })
+
+  it('lists the latest events newest first', async () => {
+    const latest = await latestEvents(store.db, 5)
+    expect(latest).toHaveLength(5)
+    expect(Date.parse(latest[0].received_at)).toBeGreaterThanOrEqual(Date.parse(latest[4].received_at))
+  })
+
+  it('staff users, sessions and the audit log', async () => {
+    const email = `Staff-${randomUUID()}@Example.com`
+    const user = await createStaffUser(store.db, { email, name: 'Sam Staff', password: 'correct horse' })
+    expect(user.email).toBe(email.toLowerCase())
+    expect(await checkCredentials(store.db, email, 'wrong')).toBeNull()
+    expect(await checkCredentials(store.db, email, 'correct horse')).toEqual(user)
+    const session = await createSession(store.db, user.id, { ip: null, userAgent: 'UA' })
+    expect(await sessionUser(store.db, session.token)).toEqual(user)
+    expect(await sessionUser(store.db, `${session.token}x`)).toBeNull()
+    expect(await deleteSession(store.db, session.token)).toBe(user.id)
+    expect(await sessionUser(store.db, session.token)).toBeNull()
+    const expired = await createSession(
+      store.db,
+      user.id,
+      { ip: null, userAgent: null },
+      Date.now() - 48 * 3600_000,
+    )
+    expect(await sessionUser(store.db, expired.token)).toBeNull()
+    await audit(store.db, { actor: user.id, action: 'test', details: { a: 1 } })
+    const log = await store.db.query<{ action: string }>('SELECT action FROM audit_log WHERE actor = $1', [
+      user.id,
+    ])
+    expect(log.rows.map((r) => r.action)).toEqual(['test'])
+  })
+})
