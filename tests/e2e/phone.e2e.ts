@@ -45,9 +45,10 @@ afterEach(() => sim.reset())
 async function openAt(
   url: string,
   at: number,
+  inContext: BrowserContext = context,
 ): Promise<{ page: Page; pageErrors: string[]; consoleErrors: string[] }> {
   sim.setClock(at)
-  const { page, pageErrors, consoleErrors } = await newPage(context)
+  const { page, pageErrors, consoleErrors } = await newPage(inContext)
   await page.clock.install({ time: at })
   await page.goto(url)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
@@ -233,7 +234,10 @@ describe('funnel pages', () => {
     // The Medicare quiz's zip step runs a demand check when the ZIP code is submitted.
     const found = await findZipFunnel(['m10', 'ac'])
     if (!found) return ctx.skip()
-    const { page } = await openAt(found.url, TUESDAY_10)
+    // A new visitor: no afid remembered from the earlier visits of this suite, so sub_1 is the rule's.
+    const fresh = await browser.newContext({ timezoneId: LA, viewport: { width: 1280, height: 800 } })
+    await routeThirdParties(fresh)
+    const { page } = await openAt(found.url, TUESDAY_10, fresh)
     const seen = sim.requests.length
     const checks = () => sim.requests.slice(seen).filter((r) => r.path === '/demand-check')
     await page.locator('input[name="zipcode"]').fill('10001')
@@ -260,6 +264,6 @@ describe('funnel pages', () => {
       sub_3: expect.any(String),
       source: [rule.afid, 'null', 'null', 'null', 'null', 'null', expect.any(String)],
     })
-    await page.close()
+    await fresh.close()
   })
 })

@@ -3,6 +3,8 @@
  * Used by the e2e global setup and by tests that need their own server (restart, kill -9, …).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..')
@@ -15,6 +17,9 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  // Each test server gets its own data folder unless told otherwise, so tests never write into the
+  // project's .data (nor collide with a developer's running server holding it).
+  if (!env.DATA_DIR && !env.DATABASE_URL) env = { ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'fw-data-')) }
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'server', 'index.ts')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },

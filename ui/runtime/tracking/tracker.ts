@@ -122,7 +122,13 @@ export function createTracker(resolution: Resolution): Tracker {
     identity: () => ({
       userId: identity.userId,
       sessionId: record.session.id,
-      urlParams: { ...record.urlParams } as Record<string, string | undefined>,
+      // Newest wins: this page's parameters, then the session's (funnel steps drop the query), then
+      // the first touch.
+      urlParams: {
+        ...record.urlParams,
+        ...record.session.urlParams,
+        ...captureUrlParams(window.location.search, resolution.params),
+      } as Record<string, string | undefined>,
     }),
   })
 
