@@ -1,20 +1,27 @@
 /**
  * Every static page of the catalogue, on one of its brands, in Chromium: the document title, the
  * headline, the hero image actually loaded, no console errors. Screenshots go to
- * test-results/screenshots/ (kept as CI artifacts).
+ * test-results/screenshots/ (kept as CI artifacts). The pages lease phone numbers, so this suite runs
+ * its own production server pointed at the ad-marketplace simulator (the third-party stand-in), as a
+ * deployed site would be.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentTitle, siteNameFor } from '../../engine/render/site-name'
 import { buildPath, compileRoutePattern } from '../../engine/routing/route-pattern'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import type { PageEntry } from '../../engine/snapshot/types'
 import { SnapshotStore } from '../../server/content/snapshot-store'
+import {
+  type MarketplaceSimulator,
+  startMarketplaceSimulator,
+} from '../fixtures/marketplace-simulator/simulator'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
+import { type ServerProcess, startServerProcess } from './server-process'
 
-const port = inject('port')
+let port = 0
 const root = join(import.meta.dirname, '..', '..')
 const shots = join(root, 'test-results', 'screenshots')
 mkdirSync(shots, { recursive: true })
@@ -37,13 +44,20 @@ const cases = [...snapshot.pages.values()]
 
 let browser: Browser
 let context: BrowserContext
+let sim: MarketplaceSimulator
+let server: ServerProcess
 beforeAll(async () => {
+  sim = await startMarketplaceSimulator()
+  server = await startServerProcess({ MEDIAALPHA_BASE_URL: sim.url, MEDIAALPHA_RATE_LIMIT: '10000' })
+  port = server.port
   browser = await launchBrowser()
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await routeThirdParties(context)
 })
 afterAll(async () => {
   await browser?.close()
+  await server?.stop()
+  await sim?.close()
 })
 
 function expectedHeadline(page: PageEntry): string {

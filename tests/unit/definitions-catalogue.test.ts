@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { articleMarkdown, articlesOf } from '../../engine/content/articles'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import type { Snapshot } from '../../engine/snapshot/types'
+import { readDefinitionFiles } from '../../server/content/read-definitions'
 import { SnapshotStore } from '../../server/content/snapshot-store'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -53,6 +54,13 @@ describe('the repository catalogue', () => {
   it('has no placeholder text in any step, funnel or article', () => {
     for (const f of snapshot.funnels.values()) expect(texts(f)).not.toMatch(PLACEHOLDER)
     for (const a of articlesOf(snapshot.documents)) expect(articleMarkdown(a)).not.toMatch(PLACEHOLDER)
+  })
+
+  it('starts every definition file with its $schema, so editors autocomplete', () => {
+    for (const f of readDefinitionFiles(join(root, 'definitions'), root)) {
+      const first = Object.keys(JSON.parse(f.text))[0]
+      expect(first, f.path).toBe('$schema')
+    }
   })
 
   it('serves Spanish copy on -es pages', () => {
