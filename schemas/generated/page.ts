@@ -242,6 +242,10 @@ export interface CallToAction {
    * Relative path; defaults to the page's destination.
    */
   href?: string
+  /**
+   * Also offer the tracked phone number beside the call to action (only in business hours).
+   */
+  phone?: boolean
 }
 export interface ContentSection {
   heading: string

@@ -1,4 +1,5 @@
 import type { PageEntry } from '../../engine/snapshot/types'
+import { PhoneCta } from '../phone'
 import './templates.css'
 
 /** The top of a page: eyebrow (product), headline, subheadline, call to action and hero image. */
@@ -20,6 +21,7 @@ export function Hero({ page, ctaHref }: { page: PageEntry; ctaHref?: string }) {
               </a>
             </p>
           )}
+          {page.cta?.phone && <PhoneCta />}
         </div>
         {page.image && (
           <div className="hero-media">
