@@ -9,11 +9,22 @@ import { gzipSync } from 'node:zlib'
 import type { BrowserContext } from 'playwright-core'
 import { SnapshotStore } from '../server/content/snapshot-store'
 
-/** Budgets in gzip bytes (React included). Raise only with a decision record. */
+/** Budgets in gzip bytes (React included): the targets of docs/decisions/0505. */
 export const SIZE_BUDGETS = {
   landingJs: 100 * 1024,
   funnelJs: 110 * 1024,
   css: 15 * 1024,
+} as const
+
+/**
+ * What the test enforces today: a ratchet just above the measured size after the tracking and phone
+ * features were merged (landing 133.8 KB, funnel 138.0 KB; see 0505). Lower it towards SIZE_BUDGETS as
+ * code moves off the critical path; never raise it without a decision record.
+ */
+export const SIZE_CEILINGS = {
+  landingJs: 136 * 1024,
+  funnelJs: 140 * 1024,
+  css: SIZE_BUDGETS.css,
 } as const
 
 export interface AssetSize {
@@ -61,10 +72,10 @@ export async function measurePage(context: BrowserContext, url: string): Promise
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, {
     timeout: 15_000,
   })
-  await page.waitForLoadState('networkidle')
-  // Idle callbacks (requestIdleCallback, 3 s timeout at most) may load more: give them their chance.
+  // Idle callbacks (requestIdleCallback, 3 s timeout at most) may load more code: let them run, then
+  // give their imports a moment. Not `networkidle`: the page keeps polling (phone lease, events).
   await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 3_000 })))
-  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(1_500)
   const assets = (await Promise.all(pending)).filter((a): a is AssetSize => a !== null)
   await page.close()
   const unique = [...new Map(assets.map((a) => [a.url, a])).values()].sort((a, b) => b.gzip - a.gzip)
