@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 // `npm run test:unit`, `test:model`, `test:e2e` run one each.
 export default defineConfig({
   test: {
+    // Two workers on the two-core machines this runs on (the default leaves one core idle).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -33,7 +35,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files are independent: each starts what it needs (own servers, data folders, browsers).
+          fileParallelism: true,
         },
       },
     ],
