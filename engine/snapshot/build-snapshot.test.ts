@@ -1,24 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readDefinitionFiles } from '../../server/content/read-definitions'
 import { buildSnapshot, formatDefinitionError } from './build-snapshot'
 import type { DefinitionFile } from './types'
 
 const root = join(import.meta.dirname, '..', '..')
 
-function repoFiles(): DefinitionFile[] {
-  const out: DefinitionFile[] = []
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name)
-      if (statSync(full).isDirectory()) walk(full)
-      else if (name.endsWith('.json'))
-        out.push({ path: relative(root, full), text: readFileSync(full, 'utf8') })
-    }
-  }
-  walk(join(root, 'definitions'))
-  return out
-}
+// The same reader the server uses, so the tests see exactly what it serves.
+const repoFiles = (): DefinitionFile[] => readDefinitionFiles(join(root, 'definitions'), root)
 
 function withFile(files: DefinitionFile[], path: string, text: string): DefinitionFile[] {
   return [...files.filter((f) => f.path !== path), { path, text }]
