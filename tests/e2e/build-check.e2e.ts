@@ -65,7 +65,7 @@ describe('build check', () => {
     const page = await context.newPage()
     await page.goto(brandUrl('ccc', port, '/_primitives'))
     const buildId = await page.evaluate(
-      () => JSON.parse(document.getElementById('vike_pageContext')!.textContent!).resolution.buildId,
+      () => JSON.parse(document.getElementById('page-resolution')!.textContent!).buildId,
     )
     await ready(page)
     const poll = page.waitForRequest((r) => /\/builds\/latest\.json\?t=\d+$/.test(r.url()))
@@ -115,7 +115,7 @@ describe('build check', () => {
     const page = await context.newPage()
     await page.goto(brandUrl('m10', port, '/privacy'), { waitUntil: 'domcontentloaded' })
     const buildId = await page.evaluate(
-      () => JSON.parse(document.getElementById('vike_pageContext')!.textContent!).resolution.buildId,
+      () => JSON.parse(document.getElementById('page-resolution')!.textContent!).buildId,
     )
     const get = (path: string) =>
       page.evaluate(async (p) => {

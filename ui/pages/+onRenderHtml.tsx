@@ -3,6 +3,7 @@ import type { PageContextServer } from 'vike/types'
 import { colorModeInlineScript } from '../../engine/color-mode/inline-script'
 import { errorInfo } from '../../engine/render/error-info'
 import type { Resolution } from '../../engine/render/resolution'
+import { RESOLUTION_SCRIPT_ID, serializeForScript } from '../../engine/render/resolution-script'
 import { dangerouslySkipEscape, escapeInject, headParts, themeStyle } from '../shell/head-html'
 import { Shell } from '../shell/Shell'
 
@@ -25,6 +26,8 @@ export default function onRenderHtml(pageContext: PageContextServer) {
   const preloadHero = image
     ? escapeInject`<link rel="preload" as="image" href="${image.src}" fetchpriority="high">`
     : ''
+  // What the client entry hydrates from (ui/pages/hydrate.tsx); escaped so no text can close the script.
+  const data = dangerouslySkipEscape(serializeForScript(resolution))
   const adScript = h.adScript ? escapeInject`<script async src="${h.adScript}"></script>` : ''
   const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="${h.lang}" data-brand="${resolution.brand?.id ?? ''}" style="${style}">
@@ -43,7 +46,8 @@ ${preloadHero}
 <script async src="${h.gtmSrc}"></script>
 ${adScript}
 </head>
-<body><noscript><iframe src="${h.gtmNoscript}" height="0" width="0" style="display:none;visibility:hidden" title="Tag manager"></iframe></noscript><div id="root">${dangerouslySkipEscape(appHtml)}</div></body>
+<body><noscript><iframe src="${h.gtmNoscript}" height="0" width="0" style="display:none;visibility:hidden" title="Tag manager"></iframe></noscript><div id="root">${dangerouslySkipEscape(appHtml)}</div>
+<script id="${RESOLUTION_SCRIPT_ID}" type="application/json">${data}</script></body>
 </html>`
   return { documentHtml }
 }

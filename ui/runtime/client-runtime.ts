@@ -1,6 +1,6 @@
 /**
  * Starts the client runtime after hydration: colour mode, error reporting and the build check.
- * Called once from +onRenderClient.
+ * Called once from ui/pages/hydrate.tsx.
  */
 import type { Resolution } from '../../engine/render/resolution'
 import { startBuildCheck } from './build-check'

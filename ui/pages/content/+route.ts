@@ -1,3 +1,3 @@
-import type { PageContext } from 'vike/types'
+import { defaultContentRoute } from '../content-routes'
 
-export default (pageContext: PageContext) => pageContext.resolution?.view === 'content'
+export default defaultContentRoute

@@ -1,0 +1,5 @@
+import { ArticleIndexTemplate } from '../../templates/ArticleIndexTemplate'
+
+export default function Page() {
+  return <ArticleIndexTemplate />
+}

@@ -1,0 +1,5 @@
+import { ArticleTemplate } from '../../templates/ArticleTemplate'
+
+export default function Page() {
+  return <ArticleTemplate />
+}

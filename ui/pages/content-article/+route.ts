@@ -1,0 +1,3 @@
+import { contentRoute } from '../content-routes'
+
+export default contentRoute('article')

@@ -1,0 +1,5 @@
+import { HomeTemplate } from '../../templates/HomeTemplate'
+
+export default function Page() {
+  return <HomeTemplate />
+}

@@ -1,0 +1,5 @@
+import { LegalTemplate } from '../../templates/LegalTemplate'
+
+export default function Page() {
+  return <LegalTemplate />
+}

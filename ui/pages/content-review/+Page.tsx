@@ -1,0 +1,5 @@
+import { ReviewTemplate } from '../../templates/ReviewTemplate'
+
+export default function Page() {
+  return <ReviewTemplate />
+}

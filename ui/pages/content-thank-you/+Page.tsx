@@ -1,0 +1,5 @@
+import { ThankYouTemplate } from '../../templates/ThankYouTemplate'
+
+export default function Page() {
+  return <ThankYouTemplate />
+}
