@@ -10,7 +10,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Fewer, larger chunks on every public page: gzip compresses one file better than ten small
-        // ones (docs/decisions/0506). `shell` takes our code shared by three or more pages, and xstate;
+        // ones (docs/decisions/0507). `shell` takes our code shared by three or more pages, and xstate;
         // not what those modules import (that would pull each page's stylesheet into one `shell.css`
         // that Vike then links twice under two names). Lazily imported code (bot detection, the
         // build check) stays in its own chunk.

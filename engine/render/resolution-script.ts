@@ -1,6 +1,6 @@
 /**
  * The page's resolution travels from the server render to the client entry in a JSON script
- * (docs/decisions/0506). Shared by +onRenderHtml (writes), ui/pages/hydrate.tsx (reads) and tests.
+ * (docs/decisions/0507). Shared by +onRenderHtml (writes), ui/pages/hydrate.tsx (reads) and tests.
  */
 export const RESOLUTION_SCRIPT_ID = 'page-resolution'
 

@@ -1,6 +1,6 @@
 /**
  * The wall-clock weekday and time of an instant in a named IANA zone, from the platform's Intl data.
- * The browser bundle uses this instead of luxon (docs/decisions/0506): luxon is ~22 KB gzip, a fifth
+ * The browser bundle uses this instead of luxon (docs/decisions/0507): luxon is ~22 KB gzip, a fifth
  * of a landing page's JavaScript budget, and business hours only need weekday and hour. Luxon stays
  * the oracle: wall-clock.test.ts checks this against it every quarter hour across DST changes.
  */

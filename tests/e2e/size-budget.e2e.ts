@@ -1,5 +1,5 @@
 /**
- * The performance budget (docs/decisions/0505, 0506): JavaScript and CSS a landing page, a brand
+ * The performance budget (docs/decisions/0505, 0507): JavaScript and CSS a landing page, a brand
  * home page and a funnel step page load, in gzip bytes, including React and the idle-time runtime.
  */
 import type { Browser, BrowserContext } from 'playwright-core'

@@ -1,7 +1,7 @@
 import type { PageContext } from 'vike/types'
 
 /**
- * Content pages are one Vike page per template (docs/decisions/0506), so a landing page never
+ * Content pages are one Vike page per template (docs/decisions/0507), so a landing page never
  * downloads the legal or article templates. These templates have their own page folder
  * (`ui/pages/content-<template>/`); every other content template renders through `ui/pages/content/`.
  */

@@ -1,5 +1,5 @@
 /**
- * The client entry of every page (docs/decisions/0506): each view's `+client.ts` calls
+ * The client entry of every page (docs/decisions/0507): each view's `+client.ts` calls
  * `hydratePage(Page)`. Vike's own client runtime is not loaded (`clientHooks: false` in +config):
  * with server routing it only read the page context and called a render hook, and it cost 13 KB
  * gzip on every page. The resolution travels in a JSON script written by +onRenderHtml.
