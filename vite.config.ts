@@ -16,7 +16,10 @@ export default defineConfig({
         // build check) stays in its own chunk.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper|rolldown[\\/]runtime/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+            },
             {
               name: 'shell',
               test: (id) =>

@@ -14,6 +14,7 @@ import {
   startMarketplaceSimulator,
 } from '../fixtures/marketplace-simulator/simulator'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
+import { headerClashes } from './layout'
 import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 
 const LA = 'America/Los_Angeles'
@@ -228,6 +229,20 @@ describe('funnel pages', () => {
     expect((leasesAfter()[0].body as { data: { zip?: string } }).data.zip).toBe('10001')
     await expect.poll(() => headerPhone(page).textContent(), { timeout: 12_000 }).not.toBe(before)
     await page.close()
+  })
+
+  it('the header number fits a 320 px phone next to the longest brand names', async () => {
+    const narrow = await browser.newContext({ timezoneId: LA, viewport: { width: 320, height: 700 } })
+    await routeThirdParties(narrow)
+    for (const brand of ['mpa', 'ac', 'tqg']) {
+      const { page } = await openAt(brandUrl(brand, server.port, '/'), TUESDAY_10, narrow)
+      await expect.poll(() => headerPhone(page).isVisible(), { timeout: 10_000 }).toBe(true)
+      expect({ brand, clashes: await headerClashes(page) }).toEqual({ brand, clashes: [] })
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)
+      expect({ brand, overflow }).toEqual({ brand, overflow: 0 })
+      await page.close()
+    }
+    await narrow.close()
   })
 
   it('a step with a demand-check action sends the demand-check body of spec point 7', async (ctx) => {

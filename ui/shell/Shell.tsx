@@ -63,7 +63,10 @@ function SiteHeader({ resolution }: { resolution: Resolution }) {
           aria-controls="site-menu"
           onClick={() => setOpen((o) => !o)}
         >
-          {es ? 'Menú' : 'Menu'}
+          <svg className="menu-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+            <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span className="menu-label">{es ? 'Menú' : 'Menu'}</span>
         </button>
         <nav
           id="site-menu"
