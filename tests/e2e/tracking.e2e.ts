@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
@@ -6,6 +8,7 @@ import { funnelCatalogue } from '../model/funnel-catalogue'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import { completeFunnel } from './funnel-driver'
 import { opsClient } from './ops-client'
+import { PROJECT_ROOT } from './server-process'
 
 const port = inject('port')
 const ops = opsClient(inject('dataDir'), port)
@@ -196,6 +199,35 @@ describe('event pipeline in the browser', () => {
       expect(e.body.properties.data).toBeTypeOf('object')
       expect(e.paid).toBe(true)
     }
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
+  it('events keep the step and URL of the moment they happened while bot detection holds them', async () => {
+    // Bot detection arrives late (its chunk is held 3 s, past the 1.5 s wait), so events of a quick
+    // walk are built after the funnel has moved on. Each must still name its own step and path.
+    const entry = funnelCatalogue().find((c) => c.pages.some((p) => p.path === '/quiz/otc/{step?}'))!
+    const context = await freshContext()
+    await context.route(/\/assets\/chunks\/[^/]+\.js$/, async (route) => {
+      const file = join(PROJECT_ROOT, 'dist', 'client', new URL(route.request().url()).pathname)
+      if (readFileSync(file, 'utf8').includes('BotdError')) await new Promise((r) => setTimeout(r, 3_000))
+      await route.continue()
+    })
+    const { page, pageErrors } = await newPage(context)
+    await page.goto(brandUrl('m10', port, '/quiz/otc'))
+    await page.waitForFunction(() => window.__funnelworks?.visitor() != null)
+    const visitor = (await visitorOf(page)) as VisitorRecord
+    const visited = await completeFunnel(page, entry.funnel, '/quiz/otc')
+    const views = async () =>
+      (await eventsOfSession(visitor.session.id))
+        .filter((e) => e.type === 'page' && e.body.properties.url.path.startsWith('/quiz/otc'))
+        .sort((a, b) => a.client_ts.localeCompare(b.client_ts))
+    await expect.poll(async () => (await views()).length, { timeout: 15_000 }).toBe(visited.length)
+    const seen = (await views()).map((e) => ({
+      step: e.body.properties.page?.stepName,
+      path: e.body.properties.url.path,
+    }))
+    expect(seen).toEqual(visited.map((step) => ({ step, path: `/quiz/otc/${step}` })))
     expect(pageErrors).toEqual([])
     await context.close()
   })

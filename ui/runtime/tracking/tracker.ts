@@ -155,17 +155,18 @@ export function createTracker(resolution: Resolution): Tracker {
     if (botSettled) drain()
   }
 
-  function properties(base: { eventId: string; timestamp: string }, extras?: Record<string, unknown>) {
-    return buildEventProperties({
-      ...base,
-      brand: brand ?? null,
-      brandName: resolution.site.name,
+  /**
+   * What an event says about the visitor, the page and the browser, captured when it happens: the
+   * event may be built later (it waits for bot detection), by which time a funnel has moved on to
+   * another step and URL. Only the bot result is read at build time.
+   */
+  function capture(pageAtCall: PageIdentity | undefined, extras?: Record<string, unknown>) {
+    const at = {
       userId: record.userId,
       session: record.session,
-      page: resolution.page,
-      pageIdentity,
+      anonymousId: record.anonymousId,
+      pageIdentity: pageAtCall,
       phoneRule: currentPhoneRule(),
-      bot,
       urlParams: captureUrlParams(window.location.search, resolution.params),
       browser: {
         href: window.location.href,
@@ -175,38 +176,41 @@ export function createTracker(resolution: Resolution): Tracker {
         referrer: document.referrer,
         userAgent: navigator.userAgent,
       },
-      extras,
+    }
+    return (base: { eventId: string; timestamp: string }) => ({
+      ids: { timestamp: base.timestamp, sessionId: at.session.id, anonymousId: at.anonymousId },
+      properties: buildEventProperties({
+        ...base,
+        brand: brand ?? null,
+        brandName: resolution.site.name,
+        userId: at.userId,
+        session: at.session,
+        page: resolution.page,
+        pageIdentity: at.pageIdentity,
+        phoneRule: at.phoneRule,
+        bot,
+        urlParams: at.urlParams,
+        browser: at.browser,
+        extras,
+      }),
     })
   }
 
-  const ids = (base: { timestamp: string }) => ({
-    timestamp: base.timestamp,
-    sessionId: record.session.id,
-    anonymousId: record.anonymousId,
-  })
-
   const tracker: Tracker = {
     track(event, extras, at = new Date()) {
-      const identityAtCall = pageIdentity
+      const context = capture(pageIdentity, extras)
       emit((base) => {
-        const saved = pageIdentity
-        pageIdentity = identityAtCall
-        try {
-          return trackEventBody(ids(base), event, properties(base, extras))
-        } finally {
-          pageIdentity = saved
-        }
+        const { ids, properties } = context(base)
+        return trackEventBody(ids, event, properties)
       }, at)
     },
     pageView(page, extras, at = new Date()) {
       pageIdentity = page
-      emit(
-        (base) =>
-          pageEventBody(ids(base), page.name, page.template, {
-            ...properties(base, page.stepName ? { ...extras, stepName: page.stepName } : extras),
-          }),
-        at,
-      )
+      const context = capture(page, page.stepName ? { ...extras, stepName: page.stepName } : extras)
+      emit((base) => {
+        const { ids, properties } = context(base)
+        return pageEventBody(ids, page.name, page.template, properties)
+      }, at)
     },
   }
   if (identity.anonLink) tracker.track('anonLink', { oldUserId: identity.anonLink.oldUserId })
