@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from 'node:zlib'
 import Router from '@koa/router'
 import Koa, { type Context, type Middleware } from 'koa'
 import compress from 'koa-compress'
@@ -13,6 +14,9 @@ import { isPrimitivesRequest, primitivesResolution } from './render/primitives-p
 import { errorResolution, resolveRequest } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
 import type { Store } from './store/open-store'
+
+/** Brotli quality for responses compressed per request (0–11; 11 costs ~60× the CPU of 4). */
+const DYNAMIC_BROTLI_QUALITY = 4
 
 export interface AppDeps {
   config: ServerConfig
@@ -85,7 +89,15 @@ export function createApp(deps: AppDeps): Koa {
     }
   })
 
-  app.use(compress({ threshold: 1024, br: { params: {} }, gzip: { level: 6 } }))
+  // Dynamic responses (API JSON, uncached HTML): brotli at quality 4, cheap enough per request.
+  // Cached HTML and static files arrive already compressed at higher levels (html-cache, static-files).
+  app.use(
+    compress({
+      threshold: 1024,
+      br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+      gzip: { level: 6 },
+    }),
+  )
 
   const router = new Router()
   router.get('/healthz', (ctx) => {

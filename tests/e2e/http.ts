@@ -5,6 +5,8 @@ export interface HttpResult {
   status: number
   headers: Record<string, string | string[] | undefined>
   body: string
+  /** The body as received (still compressed when the server sent Content-Encoding). */
+  raw: Buffer
 }
 
 export function httpGet(
@@ -18,13 +20,10 @@ export function httpGet(
     const req = request({ host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c) => chunks.push(c))
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      )
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw })
+      })
     })
     req.on('error', reject)
     req.end()

@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, inject, it } from 'vitest'
 import { httpGet } from './http'
 import { PROJECT_ROOT, startServerProcess } from './server-process'
@@ -60,6 +61,37 @@ describe('HTTP behaviour of the production server', () => {
     expect(r.status).toBe(200)
     expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(r.headers['content-type']).toMatch(/javascript/)
+  })
+
+  it('sends assets precompressed in the encoding the client accepts, byte for byte the file', async () => {
+    const dir = join(PROJECT_ROOT, 'dist', 'client', 'assets', 'chunks')
+    // The largest chunk (react-dom): the one where compressing per request would hurt most.
+    const file = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0]!
+    const bytes = readFileSync(join(dir, file))
+    const path = `/assets/chunks/${file}`
+    const br = await httpGet(port, path, 'm10.localhost', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i)
+    expect(Number(br.headers['content-length'])).toBe(br.raw.length)
+    expect(brotliDecompressSync(br.raw).equals(bytes)).toBe(true)
+    // Brotli at quality 11, not the per-request default: smaller than gzip -9.
+    const gz = await httpGet(port, path, 'm10.localhost', { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.raw).equals(bytes)).toBe(true)
+    expect(br.raw.length).toBeLessThan(gz.raw.length)
+    const plain = await httpGet(port, path, 'm10.localhost', { 'accept-encoding': 'identity' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.raw.equals(bytes)).toBe(true)
+    const head = await httpGet(port, path, 'm10.localhost', { 'accept-encoding': 'br' }, 'HEAD')
+    expect(head.headers['content-length']).toBe(String(br.raw.length))
+    expect(head.raw.length).toBe(0)
+    const again = await httpGet(port, path, 'm10.localhost', {
+      'accept-encoding': 'br',
+      'if-modified-since': String(br.headers['last-modified']),
+    })
+    expect(again.status).toBe(304)
   })
 
   it('redirects a trailing slash to the canonical path, keeping the query', async () => {
