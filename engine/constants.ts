@@ -160,3 +160,11 @@ export const FB_BROWSER_COOKIE = '_fbp'
 /** Staff auth session cookie and lifetime. */
 export const AUTH_SESSION_COOKIE = 'fw_session'
 export const AUTH_SESSION_TTL_MS = 12 * 60 * 60_000
+
+// Experiments (not in the spec — docs/decisions/0105)
+/** Cookie that keeps a visitor in one variant: `<prefix><experiment id>` = variant id. */
+export const EXPERIMENT_COOKIE_PREFIX = 'fw_exp_'
+/** How long a visitor stays in the variant they were given. */
+export const EXPERIMENT_COOKIE_MAX_AGE_MS = 90 * 24 * 60 * 60_000
+/** Query parameter that shows one variant without assigning it (preview links for staff). */
+export const EXPERIMENT_PREVIEW_PARAM = 'fw_variant'

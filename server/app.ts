@@ -2,6 +2,7 @@ import { constants as zlibConstants } from 'node:zlib'
 import Router from '@koa/router'
 import Koa, { type Context, type Middleware } from 'koa'
 import compress from 'koa-compress'
+import { EXPERIMENT_COOKIE_MAX_AGE_MS } from '../engine/constants'
 import { errorInfo } from '../engine/render/error-info'
 import { registerApis } from './api'
 import type { ServerConfig } from './config'
@@ -11,7 +12,7 @@ import { seoFiles } from './middleware/seo-files'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { HtmlCache } from './render/html-cache'
 import { isPrimitivesRequest, primitivesResolution } from './render/primitives-page'
-import { errorResolution, resolveRequest } from './render/resolve-request'
+import { assignmentToKeep, errorResolution, resolveRequest } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
 import type { Store } from './store/open-store'
 
@@ -146,7 +147,24 @@ export function createApp(deps: AppDeps): Koa {
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
     if (payloadFor) return sendPayload(ctx, resolution)
     await renderResolution(ctx, resolution, htmlCache)
-    ctx.set('Cache-Control', ctx.status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store')
+    const keep = ctx.status === 200 ? assignmentToKeep(resolution, facts) : null
+    if (keep)
+      ctx.cookies.set(keep.cookie, keep.variant, {
+        maxAge: EXPERIMENT_COOKIE_MAX_AGE_MS,
+        httpOnly: true,
+        sameSite: 'lax',
+        overwrite: true,
+      })
+    // A page under experiment differs per visitor (by cookie): shared caches must not keep it.
+    if (resolution.experiment) ctx.vary('Cookie')
+    ctx.set(
+      'Cache-Control',
+      ctx.status !== 200
+        ? 'no-store'
+        : resolution.experiment
+          ? 'private, max-age=0, must-revalidate'
+          : 'public, max-age=0, must-revalidate',
+    )
   })
 
   return app
@@ -162,6 +180,7 @@ function factsOf(ctx: Context, deps: AppDeps) {
     pathname,
     search: ctx.search ?? '',
     port: deps.getPort?.() ?? deps.config.port,
+    cookie: (name: string) => ctx.cookies.get(name),
   }
 }
 

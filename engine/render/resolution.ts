@@ -1,4 +1,5 @@
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
+import type { ExperimentAssignment } from '../experiments/variants'
 import type { RouteParams } from '../routing/route-pattern'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
 
@@ -79,4 +80,6 @@ export interface Resolution {
   buildId?: string
   /** Phone rules this brand and page can use; the browser picks one by utm_source/afid after hydration. */
   phoneRules?: PhoneRule[]
+  /** The running experiment and the variant this page shows (its overrides are applied to `page`). */
+  experiment?: ExperimentAssignment
 }

@@ -55,10 +55,22 @@ function checkRelatedArticles(input: CrossCheckInput): void {
 
 function checkExperiments(input: CrossCheckInput): void {
   const { sink, pageEntries, funnels, options } = input
+  // A page serves one running experiment at a time: which visitor saw what must be unambiguous.
+  const runningOn = new Map<string, string>()
   for (const doc of docsOf<Experiment>(input, 'experiment').values()) {
     const e = doc.data
     if (!pageEntries.has(e.page))
       sink.add(doc, '/page', `unknown page "${e.page}" (no page with this key in definitions/pages/)`)
+    if (e.status === 'running') {
+      const other = runningOn.get(e.page)
+      if (other)
+        sink.add(
+          doc,
+          '/status',
+          `experiment "${other}" is already running on page "${e.page}"; pause or finish one of them`,
+        )
+      else runningOn.set(e.page, e.id)
+    }
     const total = e.variants.reduce((sum, v) => sum + v.weight, 0)
     if (total !== 100) sink.add(doc, '/variants', `variant weights sum to ${total}; they must sum to 100`)
     const ids = new Set<string>()

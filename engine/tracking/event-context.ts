@@ -5,6 +5,7 @@ import type {
   EventProperties,
 } from '../../schemas/generated/analytics-event'
 import type { TrackedUrlParams, VisitorSession } from '../../schemas/generated/visitor-record'
+import type { ExperimentAssignment } from '../experiments/variants'
 import type { PageIdentity } from '../runtime-contracts'
 import type { Brand, PageEntry } from '../snapshot/types'
 import { analyticsCookies } from './cookies'
@@ -30,6 +31,8 @@ export interface EventContextInput {
   page: PageEntry | null
   /** Overrides from the funnel (its name, template and current step). */
   pageIdentity?: PageIdentity
+  /** The experiment variant the page was rendered as. */
+  experiment?: ExperimentAssignment
   phoneRule: EventPhoneRule
   bot: EventBotResult
   urlParams: TrackedUrlParams
@@ -42,6 +45,7 @@ export function eventPage(
   page: PageEntry | null,
   brandId: string | null,
   identity?: PageIdentity,
+  experiment?: ExperimentAssignment,
 ): EventPage {
   if (!page && !identity) return null
   const out: NonNullable<EventPage> = {
@@ -55,6 +59,7 @@ export function eventPage(
     template: identity?.template ?? page?.template ?? null,
   }
   if (identity?.stepName) out.stepName = identity.stepName
+  if (experiment) out.experiment = { id: experiment.id, variant: experiment.variant }
   return out
 }
 
@@ -74,7 +79,7 @@ export function buildEventProperties(input: EventContextInput): EventProperties 
       : null,
     userId: input.userId,
     session: input.session,
-    page: eventPage(input.page, brand?.id ?? null, input.pageIdentity),
+    page: eventPage(input.page, brand?.id ?? null, input.pageIdentity, input.experiment),
     phoneRule: input.phoneRule,
     url: { full: browser.href, path: browser.pathname, query: browser.search.replace(/^\?/, '') },
     cookies: analyticsCookies(browser.cookie, brand?.measurementId),

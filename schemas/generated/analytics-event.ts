@@ -28,6 +28,7 @@ export type EventPage = {
   language?: string | null
   template?: string | null
   stepName?: string | null
+  experiment?: EventExperiment
 } | null
 export type EventPhoneRule = {
   defaultNumber?: string | null
@@ -105,6 +106,13 @@ export interface TrackedUrlParams {
   utm_content?: ParamValue
   utm_term?: ParamValue
   afid?: ParamValue
+}
+/**
+ * The running experiment on the page and the variant the visitor saw.
+ */
+export interface EventExperiment {
+  id: string
+  variant: string
 }
 export interface EventUrl {
   full: string

@@ -28,6 +28,14 @@ describe('HtmlCache', () => {
     expect(HtmlCache.keyOf(resolution({ params: { step: '2' } }))).not.toBe(k)
   })
 
+  it('keys each experiment variant apart (docs/decisions/0105)', () => {
+    const a = HtmlCache.keyOf(resolution({ experiment: { id: 'x', variant: 'control' } }))
+    const b = HtmlCache.keyOf(resolution({ experiment: { id: 'x', variant: 'question' } }))
+    expect(a).not.toBe(b)
+    expect(a).not.toBe(HtmlCache.keyOf(resolution()))
+    expect(HtmlCache.keyOf(resolution({ experiment: { id: 'x', variant: 'control' } }))).toBe(a)
+  })
+
   it('does not cache errors or the brand index', () => {
     expect(HtmlCache.keyOf(resolution({ statusCode: 404, view: 'error' }))).toBeNull()
     expect(HtmlCache.keyOf(resolution({ statusCode: 500 }))).toBeNull()

@@ -1,4 +1,12 @@
+import { EXPERIMENT_PREVIEW_PARAM } from '../../engine/constants'
 import { findArticleBySlug } from '../../engine/content/articles'
+import {
+  applyVariant,
+  chooseVariant,
+  type ExperimentAssignment,
+  experimentCookieName,
+  runningExperimentFor,
+} from '../../engine/experiments/variants'
 import { phoneRulesForPage } from '../../engine/phone/select-phone-rule'
 import { errorInfo, noRouteMatch, routeValidationFailed } from '../../engine/render/error-info'
 import type { Resolution, ThirdPartyConfig, ViewName } from '../../engine/render/resolution'
@@ -31,11 +39,21 @@ export interface RequestFacts {
   search: string
   /** Port the server listens on, for brand-index links. */
   port: number
+  /** The request's cookies (a running experiment keeps a visitor in their variant by cookie). */
+  cookie?: (name: string) => string | undefined
 }
 
 export interface ResolveOptions {
   brandIndex: boolean
   thirdParty: ThirdPartyConfig
+  /** Weighted variant picks for new visitors; Math.random unless a test needs a fixed one. */
+  random?: () => number
+}
+
+/** What the server must remember for the visitor: a variant given for the first time. */
+export interface NewAssignment {
+  cookie: string
+  variant: string
 }
 
 function viewFor(page: PageEntry): ViewName {
@@ -98,16 +116,44 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
     documents: snapshot.documents,
   })
   if (!ok) return errorResolution(snapshot, brand, facts, opts, routeValidationFailed(facts.pathname))
-  const funnel = match.page.form ? snapshot.funnels.get(match.page.form) : undefined
+  const { page, experiment } = withExperiment(snapshot, match.page, facts, opts)
+  const funnel = page.form ? snapshot.funnels.get(page.form) : undefined
   return {
-    ...base(snapshot, brand, match.page, facts, opts),
-    view: viewFor(match.page),
+    ...base(snapshot, brand, page, facts, opts),
+    view: viewFor(page),
     statusCode: 200,
-    page: match.page,
+    page,
     params: match.params,
     ...(funnel ? { funnel } : {}),
-    ...contentFor(snapshot, match.page, match.params, brandId),
+    ...(experiment ? { experiment } : {}),
+    ...contentFor(snapshot, page, match.params, brandId),
   }
+}
+
+/** The page as the visitor's variant of its running experiment shows it (docs/decisions/0105). */
+function withExperiment(snapshot: Snapshot, page: PageEntry, facts: RequestFacts, opts: ResolveOptions) {
+  const running = runningExperimentFor(snapshot.documents, page.key)
+  if (!running) return { page, experiment: undefined }
+  const choice = chooseVariant(
+    running,
+    { search: facts.search, cookie: facts.cookie ?? (() => undefined) },
+    opts.random ?? Math.random,
+  )
+  const experiment: ExperimentAssignment = { id: running.id, variant: choice.variant.id }
+  return { page: applyVariant(page, choice.variant), experiment }
+}
+
+/**
+ * The cookie to set after rendering: a visitor seeing a variant they do not have yet keeps it, except
+ * when a staff preview link (`?fw_variant=`) chose it.
+ */
+export function assignmentToKeep(resolution: Resolution, facts: RequestFacts): NewAssignment | null {
+  const a = resolution.experiment
+  if (!a) return null
+  const cookie = experimentCookieName(a.id)
+  if (facts.cookie?.(cookie) === a.variant) return null
+  if (new URLSearchParams(facts.search).get(EXPERIMENT_PREVIEW_PARAM) === a.variant) return null
+  return { cookie, variant: a.variant }
 }
 
 /** Articles for the reviews catch-all and the reviews index. */

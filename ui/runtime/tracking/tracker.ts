@@ -187,6 +187,7 @@ export function createTracker(resolution: Resolution): Tracker {
         session: at.session,
         page: resolution.page,
         pageIdentity: at.pageIdentity,
+        experiment: resolution.experiment,
         phoneRule: at.phoneRule,
         bot,
         urlParams: at.urlParams,
