@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { Experiment } from '../../schemas/generated/experiment'
 import { EXPERIMENT_PREVIEW_PARAM } from '../constants'
 import type { PageEntry, Snapshot } from '../snapshot/types'
-import { applyVariant, chooseVariant, experimentCookieName, pickVariant, runningExperimentFor } from './variants'
+import {
+  applyVariant,
+  chooseVariant,
+  experimentCookieName,
+  pickVariant,
+  runningExperimentFor,
+} from './variants'
 
 const experiment: Experiment = {
   id: 'grocery-headline',
