@@ -4,6 +4,7 @@ import Koa, { type Context, type Middleware } from 'koa'
 import compress from 'koa-compress'
 import { EXPERIMENT_COOKIE_MAX_AGE_MS } from '../engine/constants'
 import { errorInfo } from '../engine/render/error-info'
+import type { Resolution } from '../engine/render/resolution'
 import { registerApis } from './api'
 import type { ServerConfig } from './config'
 import type { SnapshotStore } from './content/snapshot-store'
@@ -12,7 +13,12 @@ import { seoFiles } from './middleware/seo-files'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { HtmlCache } from './render/html-cache'
 import { isPrimitivesRequest, primitivesResolution } from './render/primitives-page'
-import { assignmentToKeep, errorResolution, resolveRequest } from './render/resolve-request'
+import {
+  assignmentToKeep,
+  errorResolution,
+  type RequestFacts,
+  resolveRequest,
+} from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
 import type { Store } from './store/open-store'
 
@@ -145,16 +151,13 @@ export function createApp(deps: AppDeps): Koa {
     const resolution =
       primitives ?? resolveRequest(snapshots.current, { ...facts, pathname }, resolveOpts(config))
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
-    if (payloadFor) return sendPayload(ctx, resolution)
+    if (payloadFor) {
+      sendPayload(ctx, resolution)
+      keepAssignment(ctx, resolution, facts)
+      return
+    }
     await renderResolution(ctx, resolution, htmlCache)
-    const keep = ctx.status === 200 ? assignmentToKeep(resolution, facts) : null
-    if (keep)
-      ctx.cookies.set(keep.cookie, keep.variant, {
-        maxAge: EXPERIMENT_COOKIE_MAX_AGE_MS,
-        httpOnly: true,
-        sameSite: 'lax',
-        overwrite: true,
-      })
+    keepAssignment(ctx, resolution, facts)
     // A page under experiment differs per visitor (by cookie): shared caches must not keep it.
     if (resolution.experiment) ctx.vary('Cookie')
     ctx.set(
@@ -170,7 +173,19 @@ export function createApp(deps: AppDeps): Koa {
   return app
 }
 
-function factsOf(ctx: Context, deps: AppDeps) {
+/** A visitor shown a variant for the first time keeps it (docs/decisions/0105). */
+function keepAssignment(ctx: Context, resolution: Resolution, facts: RequestFacts): void {
+  const keep = ctx.status === 200 ? assignmentToKeep(resolution, facts) : null
+  if (keep)
+    ctx.cookies.set(keep.cookie, keep.variant, {
+      maxAge: EXPERIMENT_COOKIE_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      overwrite: true,
+    })
+}
+
+function factsOf(ctx: Context, deps: AppDeps): RequestFacts {
   let pathname = ctx.path
   try {
     pathname = decodeURI(ctx.path)

@@ -76,6 +76,13 @@ describe('chooseVariant', () => {
       () => 0,
     )
     expect(unknown.source).toBe('cookie')
+    // A variant without traffic (weight 0) can still be previewed.
+    const off = chooseVariant(
+      experiment,
+      { search: `?${EXPERIMENT_PREVIEW_PARAM}=off`, cookie: cookieOf() },
+      () => 0,
+    )
+    expect(off).toMatchObject({ variant: { id: 'off' }, source: 'preview' })
   })
 })
 

@@ -11,6 +11,8 @@ import type { PageEntry, Snapshot } from '../snapshot/types'
 export interface ExperimentAssignment {
   id: string
   variant: string
+  /** Shown through a preview link: not an assignment, so not counted in events. */
+  preview?: true
 }
 
 /** The experiment running on a page, if any (validation allows one running experiment per page). */
@@ -41,8 +43,9 @@ export interface VariantChoice {
 }
 
 /**
- * The variant this request sees: a valid preview parameter first, then the visitor's cookie, then a
- * weighted pick. A cookie naming a variant that no longer exists (or no longer has a share) is ignored.
+ * The variant this request sees: a preview parameter naming a variant first, then the visitor's cookie,
+ * then a weighted pick. A cookie naming a variant that no longer exists (or no longer has a share) is
+ * ignored.
  */
 export function chooseVariant(
   experiment: Experiment,
@@ -50,11 +53,12 @@ export function chooseVariant(
   random: () => number,
 ): VariantChoice {
   const byId = (id: string | null | undefined) =>
-    id ? experiment.variants.find((v) => v.id === id && v.weight > 0) : undefined
+    id ? experiment.variants.find((v) => v.id === id) : undefined
+  // Any variant can be previewed, also one with weight 0 (before it gets traffic, or after).
   const preview = byId(new URLSearchParams(request.search).get(EXPERIMENT_PREVIEW_PARAM))
   if (preview) return { variant: preview, source: 'preview' }
   const kept = byId(request.cookie(experimentCookieName(experiment.id)))
-  if (kept) return { variant: kept, source: 'cookie' }
+  if (kept && kept.weight > 0) return { variant: kept, source: 'cookie' }
   return { variant: pickVariant(experiment, random), source: 'new' }
 }
 

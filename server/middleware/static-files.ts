@@ -27,9 +27,12 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 export const PUBLIC_CACHE = 'public, max-age=3600'
 
 /** Text files worth compressing; images and fonts are compressed already. */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.map', '.txt', '.webmanifest'])
-/** Larger files are streamed as they are (and left to the compression middleware). */
-const PRECOMPRESS_MAX_BYTES = 4 * 1024 * 1024
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.webmanifest'])
+/**
+ * Larger files are streamed as they are (and left to the compression middleware): brotli 11 on a
+ * multi-megabyte file would hold a thread-pool thread for seconds. The largest chunk is ~220 KB.
+ */
+const PRECOMPRESS_MAX_BYTES = 1024 * 1024
 
 interface Encoded {
   br: Buffer
@@ -60,9 +63,12 @@ function encodedFormsOf(cache: EncodedCache, full: string, st: Stats): Promise<E
     ])
     return { br, gzip: gz }
   })
-  // A failed read or compression is not kept: the next request tries again.
-  forms.catch(() => cache.delete(full))
-  cache.set(full, { version, forms })
+  const entry = { version, forms }
+  // A failed read or compression is not kept (unless a newer version replaced it meanwhile).
+  forms.catch(() => {
+    if (cache.get(full) === entry) cache.delete(full)
+  })
+  cache.set(full, entry)
   return forms
 }
 

@@ -106,6 +106,9 @@ export function sendPayload(ctx: Context, resolution: Resolution): void {
   const id = buildIdFor(resolution.snapshotId)
   const fresh = ctx.querystring === id
   ctx.status = resolution.statusCode
-  ctx.set('Cache-Control', fresh && resolution.statusCode < 400 ? 'public, max-age=3600' : 'no-cache')
+  // A page under experiment is one visitor's variant: never for shared caches (docs/decisions/0105).
+  const scope = resolution.experiment ? 'private' : 'public'
+  if (resolution.experiment) ctx.vary('Cookie')
+  ctx.set('Cache-Control', fresh && resolution.statusCode < 400 ? `${scope}, max-age=3600` : 'no-cache')
   ctx.body = { ...resolution, buildId: id }
 }

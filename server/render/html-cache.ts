@@ -26,7 +26,9 @@ export class HtmlCache {
   /** The key for a resolution, or null when it must not be cached. */
   static keyOf(r: Resolution): string | null {
     if (r.statusCode >= 400 || r.view === 'error' || r.view === 'brand-index') return null
-    const variant = r.experiment ? `${r.experiment.id}=${r.experiment.variant}` : ''
+    const variant = r.experiment
+      ? `${r.experiment.id}=${r.experiment.variant}${r.experiment.preview ? ':preview' : ''}`
+      : ''
     const params = Object.entries(r.params)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([k, v]) => `${k}=${v}`)

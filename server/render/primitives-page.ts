@@ -12,5 +12,13 @@ export function isPrimitivesRequest(pathname: string): boolean {
 /** Turns the control center's home resolution into the style guide's; null on any other brand. */
 export function primitivesResolution(home: Resolution): Resolution | null {
   if (home.brand?.id !== CONTROL_CENTER_BRAND_ID || home.statusCode !== 200) return null
-  return { ...home, view: 'primitives', page: null, params: {}, pathname: PRIMITIVES_PATH }
+  // Not the home page's experiment: the style guide is no variant of anything.
+  return {
+    ...home,
+    view: 'primitives',
+    page: null,
+    params: {},
+    pathname: PRIMITIVES_PATH,
+    experiment: undefined,
+  }
 }

@@ -1,4 +1,3 @@
-import { EXPERIMENT_PREVIEW_PARAM } from '../../engine/constants'
 import { findArticleBySlug } from '../../engine/content/articles'
 import {
   applyVariant,
@@ -139,7 +138,11 @@ function withExperiment(snapshot: Snapshot, page: PageEntry, facts: RequestFacts
     { search: facts.search, cookie: facts.cookie ?? (() => undefined) },
     opts.random ?? Math.random,
   )
-  const experiment: ExperimentAssignment = { id: running.id, variant: choice.variant.id }
+  const experiment: ExperimentAssignment = {
+    id: running.id,
+    variant: choice.variant.id,
+    ...(choice.source === 'preview' ? { preview: true as const } : {}),
+  }
   return { page: applyVariant(page, choice.variant), experiment }
 }
 
@@ -149,10 +152,9 @@ function withExperiment(snapshot: Snapshot, page: PageEntry, facts: RequestFacts
  */
 export function assignmentToKeep(resolution: Resolution, facts: RequestFacts): NewAssignment | null {
   const a = resolution.experiment
-  if (!a) return null
+  if (!a || a.preview) return null
   const cookie = experimentCookieName(a.id)
   if (facts.cookie?.(cookie) === a.variant) return null
-  if (new URLSearchParams(facts.search).get(EXPERIMENT_PREVIEW_PARAM) === a.variant) return null
   return { cookie, variant: a.variant }
 }
 

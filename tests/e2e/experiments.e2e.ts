@@ -87,6 +87,21 @@ describe('a running experiment', () => {
     expect(setCookieOf(r)).toBeUndefined()
   })
 
+  it("the client-navigation payload is the visitor's variant, private, and assigns like the page", async () => {
+    const html = await get({ cookie: `${COOKIE}=${question().id}` })
+    const buildId = JSON.parse(
+      /<script id="page-resolution"[^>]*>([^<]*)<\/script>/.exec(html.body)![1]!,
+    ).buildId
+    const kept = await get({ cookie: `${COOKIE}=${question().id}` }, `/grocery/_payload.json?${buildId}`)
+    expect(JSON.parse(kept.body).experiment).toEqual({ id: experiment.id, variant: question().id })
+    expect(kept.headers['cache-control']).toBe('private, max-age=3600')
+    expect(String(kept.headers.vary)).toMatch(/Cookie/)
+    expect(setCookieOf(kept)).toBeUndefined()
+    const fresh = await get({}, `/grocery/_payload.json?${buildId}`)
+    const given = JSON.parse(fresh.body).experiment.variant
+    expect(setCookieOf(fresh)).toMatch(new RegExp(`^${COOKIE}=${given};`))
+  })
+
   it('pages without an experiment stay publicly cacheable and set no cookie', async () => {
     const r = await get({}, '/privacy')
     expect(r.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
@@ -117,6 +132,21 @@ describe('a running experiment', () => {
       expect(entry.page?.experiment).toEqual({ id: experiment.id, variant: question().id })
       // The server and the first client render agree: no hydration mismatch.
       expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([])
+
+      // A preview is shown but not counted: its events do not name the experiment.
+      const preview = await context.newPage()
+      await preview.goto(`${url}?${EXPERIMENT_PREVIEW_PARAM}=control`)
+      await preview.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      expect(await preview.locator('h1').textContent()).toBe('Help with groceries from your Medicare plan')
+      const previewEvent = await preview.waitForFunction(
+        () => (window.dataLayer ?? []).find((e) => (e as { event?: string }).event === 'pageView') ?? null,
+        undefined,
+        { timeout: 10_000 },
+      )
+      const previewEntry = (await previewEvent.jsonValue()) as { page?: { experiment?: unknown } }
+      expect(previewEntry.page).toBeDefined()
+      expect(previewEntry.page?.experiment).toBeUndefined()
+      expect((await context.cookies(url)).find((c) => c.name === COOKIE)?.value).toBe(question().id)
     } finally {
       await browser.close()
     }

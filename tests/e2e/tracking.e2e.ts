@@ -208,16 +208,23 @@ describe('event pipeline in the browser', () => {
     // walk are built after the funnel has moved on. Each must still name its own step and path.
     const entry = funnelCatalogue().find((c) => c.pages.some((p) => p.path === '/quiz/otc/{step?}'))!
     const context = await freshContext()
+    let held = 0
     await context.route(/\/assets\/chunks\/[^/]+\.js$/, async (route) => {
       const file = join(PROJECT_ROOT, 'dist', 'client', new URL(route.request().url()).pathname)
-      if (readFileSync(file, 'utf8').includes('BotdError')) await new Promise((r) => setTimeout(r, 3_000))
+      if (readFileSync(file, 'utf8').includes('BotdError')) {
+        held++
+        await new Promise((r) => setTimeout(r, 3_000))
+      }
       await route.continue()
     })
     const { page, pageErrors } = await newPage(context)
     await page.goto(brandUrl('m10', port, '/quiz/otc'))
     await page.waitForFunction(() => window.__funnelworks?.visitor() != null)
     const visitor = (await visitorOf(page)) as VisitorRecord
+    // The walk really happened while events were held: bot detection had not answered yet.
+    expect(await page.evaluate(() => window.__funnelworks?.bot() ?? null)).toBeNull()
     const visited = await completeFunnel(page, entry.funnel, '/quiz/otc')
+    expect(held).toBe(1)
     const views = async () =>
       (await eventsOfSession(visitor.session.id))
         .filter((e) => e.type === 'page' && e.body.properties.url.path.startsWith('/quiz/otc'))

@@ -187,7 +187,8 @@ export function createTracker(resolution: Resolution): Tracker {
         session: at.session,
         page: resolution.page,
         pageIdentity: at.pageIdentity,
-        experiment: resolution.experiment,
+        // A preview is not an exposure: previews stay out of the experiment's results.
+        experiment: resolution.experiment?.preview ? undefined : resolution.experiment,
         phoneRule: at.phoneRule,
         bot,
         urlParams: at.urlParams,
