@@ -2,6 +2,8 @@
  * The performance budget (docs/decisions/0505, 0507): JavaScript and CSS a landing page, a brand
  * home page and a funnel step page load, in gzip bytes, including React and the idle-time runtime.
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, normalize } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { kb, measurePage, type PageSizes, pageUrlFor, SIZE_BUDGETS } from '../../tools/size-budget'
@@ -54,4 +56,37 @@ describe('size budget', () => {
       expect(new Set(css).size, breakdown(sizes)).toBe(css.length)
     },
   )
+})
+
+describe('client build', () => {
+  it('has no import cycles between chunks (the shell group takes modules without their imports)', () => {
+    // With `includeDependenciesRecursively: false` (vite.config.ts) a cycle between chunks would leave
+    // module execution order to the bundler; without one, every chunk runs after what it imports.
+    const dir = join(PROJECT_ROOT, 'dist', 'client', 'assets')
+    const files = ['chunks', 'entries'].flatMap((d) =>
+      readdirSync(join(dir, d))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `${d}/${f}`),
+    )
+    const imports = new Map(
+      files.map((f) => [
+        f,
+        [...readFileSync(join(dir, f), 'utf8').matchAll(/(?:from|import)\s*"(\.[^"]+)"/g)].map((m) =>
+          normalize(join(dirname(f), m[1]!)),
+        ),
+      ]),
+    )
+    const cycles: string[] = []
+    const done = new Set<string>()
+    const visit = (file: string, path: string[]) => {
+      if (path.includes(file)) return void cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '))
+      if (done.has(file)) return
+      for (const dep of imports.get(file) ?? []) visit(dep, [...path, file])
+      done.add(file)
+    }
+    for (const f of files) visit(f, [])
+    expect(files.length).toBeGreaterThan(5)
+    expect([...imports.values()].flat().length).toBeGreaterThan(5)
+    expect(cycles).toEqual([])
+  })
 })
