@@ -59,6 +59,13 @@ const indexOfStep = (funnel: ResolvedFunnel, name: string | undefined) =>
   name === undefined ? -1 : funnel.steps.findIndex((s) => s.name === name)
 
 export const currentStep = (ctx: FunnelContext): ResolvedStep => ctx.funnel.steps[ctx.stepIndex]
+
+/** What a step's on-enter or on-submit action runs with: the step, the values so far and the demand. */
+const actionInput = ({ context }: { context: FunnelContext }) => ({
+  step: currentStep(context),
+  values: context.values,
+  demand: context.demand,
+})
 /** Spec point 2: current step number out of the total. */
 export const stepNumber = (ctx: FunnelContext) => ctx.stepIndex + 1
 export const progressOf = (ctx: FunnelContext) => stepNumber(ctx) / ctx.funnel.steps.length
@@ -238,11 +245,7 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
         invoke: {
           id: 'runEnter',
           src: 'runEnter',
-          input: ({ context }) => ({
-            step: currentStep(context),
-            values: context.values,
-            demand: context.demand,
-          }),
+          input: actionInput,
           onDone: {
             target: 'deciding',
             actions: [
@@ -308,11 +311,7 @@ export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo
         invoke: {
           id: 'runSubmit',
           src: 'runSubmit',
-          input: ({ context }) => ({
-            step: currentStep(context),
-            values: context.values,
-            demand: context.demand,
-          }),
+          input: actionInput,
           onDone: {
             target: 'deciding',
             actions: [
