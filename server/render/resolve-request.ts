@@ -82,7 +82,7 @@ function base(
 }
 
 function phoneRulesOf(snapshot: Snapshot): PhoneRule[] {
-  return [...((snapshot.documents.get('phoneRule')?.values() ?? []) as Iterable<PhoneRule>)]
+  return [...snapshot.documents.phoneRule.values()]
 }
 
 /** Host + path → what to render, with its status. Never throws for visitor input. */

@@ -35,8 +35,8 @@ describe('the repository catalogue', () => {
   it('validates with every kind present', () => {
     expect(snapshot.brands.size).toBe(9)
     expect(snapshot.funnels.size).toBeGreaterThan(0)
-    expect(snapshot.documents.get('article')?.size).toBeGreaterThanOrEqual(3)
-    expect(snapshot.documents.get('author')?.size).toBeGreaterThanOrEqual(1)
+    expect(snapshot.documents.article.size).toBeGreaterThanOrEqual(3)
+    expect(snapshot.documents.author.size).toBeGreaterThanOrEqual(1)
   })
 
   it.each(publicPages.map((p) => [p.key, p] as const))('%s has a headline, copy and an image', (_, page) => {
