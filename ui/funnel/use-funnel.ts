@@ -3,7 +3,7 @@ import { createActor } from 'xstate'
 import { readBuckets } from '../../engine/funnel/buckets'
 import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { funnelLocation } from '../../engine/funnel/funnel-location'
-import { createFunnelMachine, type FunnelEvent } from '../../engine/funnel/funnel-machine'
+import { type FunnelEvent, funnelMachineWith } from '../../engine/funnel/funnel-machine'
 import type { FieldErrors } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues } from '../../engine/runtime-contracts'
@@ -56,8 +56,10 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
     // Other features (the phone lease's payload) learn the stored answers; nothing changed, so no
     // expiry is cut.
     publishFormValues(stored, [])
-    const actor = createActor(createFunnelMachine(funnel, page, browserFunnelDeps()), {
+    const actor = createActor(funnelMachineWith(browserFunnelDeps()), {
       input: {
+        funnel,
+        page,
         stepParam: location.stepParam,
         basePath: location.basePath,
         search: window.location.search,
