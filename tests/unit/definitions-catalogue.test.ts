@@ -77,8 +77,11 @@ describe('the repository catalogue', () => {
   })
 
   it('hides test pages and thank-you pages from search engines', () => {
-    for (const path of ['/test', '/test-page', '/new-page-demo', '/test-page-quiz/{step?}', '/thank-you'])
-      for (const p of pages.filter((x) => x.path === path)) expect(p.indexable, p.key).toBe(false)
+    for (const path of ['/test', '/test-page', '/new-page-demo', '/test-page-quiz/{step?}', '/thank-you']) {
+      const matching = pages.filter((x) => x.path === path)
+      expect(matching.length, path).toBeGreaterThan(0)
+      for (const p of matching) expect(p.indexable, p.key).toBe(false)
+    }
   })
 
   it('gives every funnel page a form, a product and a relative destination served on its brands', () => {
