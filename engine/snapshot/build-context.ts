@@ -34,6 +34,10 @@ export class ErrorSink {
   isInvalid(kind: KindName, id: string): boolean {
     return this.invalidIds.get(kind)?.has(id) ?? false
   }
+  markInvalid(kind: KindName, id: string): void {
+    if (!this.invalidIds.has(kind)) this.invalidIds.set(kind, new Set())
+    this.invalidIds.get(kind)!.add(id)
+  }
   add(
     doc: Pick<LoadedDocument, 'file' | 'source'>,
     pointer: string,

@@ -1,3 +1,4 @@
+import { parse as parseLenient } from 'jsonc-parser'
 import { DEFAULT_PAGE_LANGUAGE } from '../constants'
 import { DOCUMENT_KINDS, KIND_NAMES, kindLocations, kindOfPath } from '../definitions/kinds'
 import { LocatedJson } from '../definitions/locate'
@@ -24,6 +25,19 @@ import type {
 
 export type { BuildOptions, LoadedDocument }
 export { ErrorSink }
+
+const baseNameOf = (rel: string) =>
+  rel
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '')
+
+/** The id a file that does not parse claims, read leniently (its other errors are reported already). */
+function idInBrokenJson(text: string, idField: string): string | undefined {
+  const data = parseLenient(text) as Record<string, unknown> | undefined
+  const id = data?.[idField]
+  return typeof id === 'string' ? id : undefined
+}
 
 /**
  * Builds an immutable snapshot from definition file contents. Any error refuses the snapshot whole;
@@ -53,6 +67,8 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     if (source.syntaxErrors.length || !source.tree) {
       for (const e of source.syntaxErrors)
         sink.errors.push({ file: f.path, ...e.position, pointer: '', message: e.message })
+      // The file exists: references to it are not reported as missing as well.
+      sink.markInvalid(kind.kind, (kind.idField && idInBrokenJson(f.text, kind.idField)) || baseNameOf(rel))
       continue
     }
     let data: unknown
@@ -70,17 +86,11 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     }
     const doc: LoadedDocument = { kind: kind.kind, id: '', file: f.path, data, source }
     const validate = validatorFor(kind.schema)
-    const baseName = rel
-      .split('/')
-      .pop()!
-      .replace(/\.json$/, '')
+    const baseName = baseNameOf(rel)
     if (!validate(data)) {
       for (const p of describeErrors(validate.errors ?? [])) sink.add(doc, p.pointer, p.message, p.property)
       const claimedId = kind.idField ? (data as Record<string, unknown> | null)?.[kind.idField] : baseName
-      if (typeof claimedId === 'string') {
-        if (!sink.invalidIds.has(kind.kind)) sink.invalidIds.set(kind.kind, new Set())
-        sink.invalidIds.get(kind.kind)!.add(claimedId)
-      }
+      if (typeof claimedId === 'string') sink.markInvalid(kind.kind, claimedId)
       continue
     }
     const id = kind.file

@@ -13,7 +13,7 @@ export function checkArticles(input: CrossCheckInput): void {
   const slugs = new Map<string, string>()
   for (const doc of input.byKind.article.values()) {
     const a = doc.data
-    if (!authors.has(a.author))
+    if (!authors.has(a.author) && !sink.isInvalid('author', a.author))
       sink.add(
         doc,
         '/author',
@@ -34,7 +34,7 @@ export function checkRelatedArticles(input: CrossCheckInput): void {
   const articles = input.byKind.article
   for (const doc of input.byKind.page.values()) {
     ;(doc.data.relatedArticles ?? []).forEach((id, i) => {
-      if (!articles.has(id))
+      if (!articles.has(id) && !input.sink.isInvalid('article', id))
         input.sink.add(
           doc,
           `/relatedArticles/${i}`,
@@ -50,7 +50,7 @@ export function checkExperiments(input: CrossCheckInput): void {
   const runningOn = new Map<string, string>()
   for (const doc of input.byKind.experiment.values()) {
     const e = doc.data
-    if (!pageEntries.has(e.page))
+    if (!pageEntries.has(e.page) && !sink.isInvalid('page', e.page))
       sink.add(doc, '/page', `unknown page "${e.page}" (no page with this key in definitions/pages/)`)
     if (e.status === 'running') {
       const other = runningOn.get(e.page)
@@ -69,7 +69,7 @@ export function checkExperiments(input: CrossCheckInput): void {
       if (ids.has(v.id)) sink.add(doc, `/variants/${i}/id`, `variant id "${v.id}" is used twice`)
       ids.add(v.id)
       const form = v.overrides?.form
-      if (form !== undefined && !funnels.has(form))
+      if (form !== undefined && !funnels.has(form) && !sink.isInvalid('funnel', form))
         sink.add(
           doc,
           `/variants/${i}/overrides/form`,

@@ -7,6 +7,7 @@ import { checkPhoneRules } from '../phone/phone-rule-checks'
 import type { CrossCheck, CrossCheckInput } from './build-context'
 import { checkArticles, checkExperiments, checkLinksResolve, checkRelatedArticles } from './content-checks'
 import { checkBrands, checkFunnels, checkPages, checkSite, checkSteps } from './foundation-checks'
+import { checkPlaceholders } from './placeholder-check'
 
 export const CROSS_CHECKS: readonly CrossCheck[] = [
   checkBrands,
@@ -19,6 +20,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   checkRelatedArticles,
   checkExperiments,
   checkLinksResolve,
+  checkPlaceholders,
 ]
 
 export function runCrossChecks(input: CrossCheckInput): void {
