@@ -31,7 +31,7 @@ export class ErrorReportBoundary extends Component<
     const info = errorInfo(500, error.message)
     return (
       <ResolutionContext.Provider
-        value={{ ...this.context, view: 'error', statusCode: 500, page: null, error: info }}
+        value={{ ...this.context, view: 'error', pageId: 'error', statusCode: 500, page: null, error: info }}
       >
         <ErrorPage />
       </ResolutionContext.Provider>

@@ -8,6 +8,7 @@ import {
   isChunkLoadError,
   reportOf,
 } from '../../engine/error-report/client-error-report'
+import { beaconJson } from './beacon'
 
 const MAX_REPORTS_PER_PAGE = 10
 
@@ -20,18 +21,7 @@ export function startErrorReporting(buildId: string | undefined): ReportError {
     const key = `${report.kind}:${report.message}`
     if (sent.has(key) || sent.size >= MAX_REPORTS_PER_PAGE) return
     sent.add(key)
-    const body = JSON.stringify(report)
-    try {
-      if (navigator.sendBeacon?.(CLIENT_ERRORS_PATH, new Blob([body], { type: 'application/json' }))) return
-    } catch {}
-    fetch(CLIENT_ERRORS_PATH, {
-      method: 'POST',
-      body,
-      keepalive: true,
-      headers: { 'content-type': 'application/json' },
-    })
-      .then((r) => r.body?.cancel())
-      .catch(() => {})
+    beaconJson(CLIENT_ERRORS_PATH, JSON.stringify(report))
   }
   const report: ReportError = (error, kind) =>
     send(reportOf(error, kind, location.pathname + location.search, buildId))
