@@ -4,7 +4,7 @@ import type { VisitorIdentity } from '../../engine/runtime-contracts'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
 
 /** URL parameters from the address bar, for when tracking has not installed its identity. */
-export function urlParamsFromLocation(search: string): Record<string, string | undefined> {
+function urlParamsFromLocation(search: string): Record<string, string | undefined> {
   const q = new URLSearchParams(search)
   const out: Record<string, string | undefined> = {}
   for (const name of TRACKED_URL_PARAMS) {

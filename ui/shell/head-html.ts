@@ -2,14 +2,6 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { Resolution } from '../../engine/render/resolution'
 import { documentTitle, htmlLang } from '../../engine/render/site-name'
 
-/** JSON for an inline <script>: no "</script>" or line separators can break out. */
-export function inlineJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-}
-
 export function themeStyle(r: Resolution): string {
   const t = r.brand?.theme
   if (!t) return ''

@@ -24,7 +24,7 @@ export interface AuthControl extends Store<AuthState> {
   clear(): Promise<void>
 }
 
-export const SIGNED_OUT: AuthState = { ready: false, session: {}, loggedIn: false }
+const SIGNED_OUT: AuthState = { ready: false, session: {}, loggedIn: false }
 
 /** GET /api/_auth/session once (Accept text/json, no retry); a failure counts as an empty session. */
 export function startAuthSession(): AuthControl {

@@ -2,7 +2,7 @@ import type { AnalyticsEvent } from '../../../schemas/generated/analytics-event'
 import { beaconJson } from '../beacon'
 import type { SendOutcome } from './event-queue'
 
-export const EVENT_ENDPOINT = '/api/event/create'
+const EVENT_ENDPOINT = '/api/event/create'
 
 /** POST with fetch: 2xx delivered, 4xx refused (except 408/429, which are worth retrying), else failed. */
 export async function sendEvents(batch: AnalyticsEvent[]): Promise<SendOutcome> {
