@@ -20,6 +20,8 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
           ],
           environment: 'node',
+          // Some unit tests build the whole catalogue or start a process: room for a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -203,7 +203,7 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
 
   it('a phone step masks typing and shows the TCPA consent written for the brand', async () => {
     const phoneStep = funnel.steps.find((s) => s.fields.some((f) => f.kind === 'tel'))
-    if (!phoneStep) return
+    if (!phoneStep) throw new Error(`${funnel.id} has no step asking for a phone number`)
     const phone = phoneStep.fields.find((f) => f.kind === 'tel')!
     const ctx = await freshContext()
     const { page: tab } = await newPage(ctx)
