@@ -2,13 +2,14 @@
  * Fails when engine/, server/ or ui/ has an import cycle (issue 13; docs/architecture.md), and when
  * a layer imports what it may not: engine/ imports neither ui/ nor server/, ui/ never imports
  * server/. Type-only imports count too: the graph is meant to be a tree, whatever the compiler erases.
- * Parses with oxc-parser (TypeScript 7 has no JS compiler API for madge or dependency-cruiser).
+ * Parses with Rolldown's oxc parser, which Vite already brings (TypeScript 7 has no JS compiler API for
+ * madge or dependency-cruiser).
  *
  *   npm run check:imports
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { parseSync } from 'oxc-parser'
+import { parseSync } from 'rolldown/utils'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const LAYERS = ['engine', 'server', 'ui'] as const
