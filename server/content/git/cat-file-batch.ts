@@ -18,7 +18,7 @@ interface Pending {
 export class CatFileBatch {
   #child: ChildProcessWithoutNullStreams | undefined
   #pending: Pending[] = []
-  #buffer = Buffer.alloc(0)
+  #buffer: Buffer = Buffer.alloc(0)
   #closed = false
 
   constructor(readonly gitDir: string) {}
