@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import type { Middleware } from 'koa'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
-import { SnapshotRefusedError, SnapshotStore } from './content/snapshot-store'
+import { openContent, startContentServices } from './content/content-services'
+import { GitMissingError } from './content/git/git-process'
+import { SnapshotRefusedError } from './content/snapshot-store'
 import { log, setLogLevel } from './log'
 import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
@@ -24,7 +26,9 @@ export interface RunningServer {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   setLogLevel(config.logLevel)
-  const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
+  // The live snapshot: the published git commit (CONTENT_SOURCE=git) or the working tree.
+  const content = await openContent(config)
+  const snapshots = content.snapshots
   let assets: Middleware
   let closeDev: (() => Promise<void>) | undefined
   if (config.mode === 'development') {
@@ -32,7 +36,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const { default: c2k } = await import('koa-connect')
     const { devMiddleware, viteServer } = await createDevMiddleware({ root: config.projectRoot })
     assets = c2k(devMiddleware as never) as Middleware
-    snapshots.watch()
+    if (config.contentSource === 'worktree') snapshots.watch()
     snapshots.onChange(() => viteServer?.ws.send({ type: 'full-reload' }))
     closeDev = async () => {
       snapshots.close()
@@ -47,15 +51,27 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const lock = config.databaseUrl ? null : claimDataDir(config.dataDir)
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((e) => {
     lock?.release()
+    content.repository?.close()
     throw e
   })
   log('info', 'data store ready', { kind: store.db.kind, location: store.location })
+  const contentServices = content.repository ? startContentServices(content, store, config) : null
   let port = config.port
-  const app = createApp({ config, snapshots, assets, store, opsToken: lock?.token, getPort: () => port })
+  const app = createApp({
+    config,
+    snapshots,
+    assets,
+    store,
+    opsToken: lock?.token,
+    getPort: () => port,
+    liveCommit: () => contentServices?.live.commit ?? null,
+    services: contentServices ? { content: contentServices } : undefined,
+  })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))
     s.once('error', reject)
   }).catch(async (e) => {
+    await contentServices?.close()
     await store.close()
     lock?.release()
     await closeDev?.()
@@ -77,6 +93,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       server.closeIdleConnections()
     }).then(async () => {
       await closeDev?.()
+      await contentServices?.close()
       await store.close()
       lock?.release()
     })
@@ -108,6 +125,7 @@ export async function main(): Promise<void> {
   } catch (e) {
     if (
       e instanceof SnapshotRefusedError ||
+      e instanceof GitMissingError ||
       e instanceof DataDirInUseError ||
       e instanceof StoreUnavailableError
     ) {
