@@ -31,6 +31,7 @@ describe('npm run content -- import | export', () => {
   })
 
   it('import: the working tree as a branch cc/import-<ts> on top of live, its diff the developer’s change', async () => {
+    expect(await importBranch(content, src)).toMatchObject({ branch: null, changed: 0 })
     const file = join(src.definitionsDir, 'pages', 'grocery.json')
     writeFileSync(file, setField(readFileSync(file, 'utf8'), '/headline', 'From the code repository'))
     const r = await importBranch(content, src, new Date('2026-11-23T15:04:05Z'))

@@ -35,8 +35,9 @@ export async function importBranch(
       published,
       `Import definitions from the code repository`,
     )
+    const changed = published ? (await content.repo.changedPaths(published, commit)).length : -1
+    if (changed === 0) return { branch: null, commit: published!, changed }
     await content.moveRef(branchRef(branch), commit, null)
-    const changed = published ? (await content.repo.changedPaths(published, commit)).length : 0
     return { branch, commit, changed }
   })
 }
@@ -58,6 +59,10 @@ async function main(): Promise<void> {
     if (command === 'import') {
       const published = await content.ensurePublished(config)
       const r = await importBranch(content, config)
+      if (!r.branch) {
+        console.log(`nothing to import: the working tree equals live (${published.slice(0, 12)})`)
+        return
+      }
       console.log(
         `branch ${r.branch} at ${r.commit.slice(0, 12)}: ${r.changed} file${r.changed === 1 ? '' : 's'} differ from live (${published.slice(0, 12)}); review and publish it in the control center`,
       )
