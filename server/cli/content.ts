@@ -24,7 +24,7 @@ export async function importBranch(
   content: ContentRepository,
   src: WorkingTreeSource,
   now = new Date(),
-): Promise<{ branch: string; commit: string; changed: number }> {
+): Promise<{ branch: string | null; commit: string; changed: number }> {
   return content.exclusive(async () => {
     await content.sync()
     const published = await content.head(LIVE_BRANCH)
