@@ -170,7 +170,8 @@ export class BranchService {
     assertCan(user, 'branch.edit', { paths: drafts.map((d) => d.path) })
     const result = await this.content.exclusive(async () => {
       for (let attempt = 0; ; attempt++) {
-        await this.content.sync()
+        // The push's lease catches a stale local head, so fetch only when retrying (saves a round trip).
+        if (attempt > 0) await this.content.sync()
         const head = await this.head(branch)
         const { changes, merged } =
           head === input.expectedHead
