@@ -105,9 +105,9 @@ export class ContentRepo {
 
   /** The blob sha of a path at a commit, or null. */
   async blobAt(commit: string, path: string): Promise<string | null> {
-    const r = await runGit(this.dir, ['rev-parse', '--verify', '-q', `${commit}:${path}`], { okCodes: [1] })
-    const out = r.stdout.toString('utf8').trim()
-    return r.code === 0 && SHA.test(out) ? out : null
+    // Through the batch process (a commit never changes), not a process of its own.
+    const o = await this.#batch.read(`${commit}:${path}`)
+    return o?.type === 'blob' ? o.sha : null
   }
 
   async treeOf(commit: string): Promise<string> {
