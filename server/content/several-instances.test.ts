@@ -106,7 +106,7 @@ describe('several instances on one PostgreSQL and one CONTENT_REMOTE', { timeout
     }
     await dropPostgresSchema(pg.schema)
     rmSync(dir, { recursive: true, force: true })
-  })
+  }, 60_000)
 
   it('the first instance imports and pushes; the second fetches the same published commit', async () => {
     const a = await start('a', { reconcileMs: 3_600_000 })
