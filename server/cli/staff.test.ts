@@ -12,7 +12,7 @@ describe.each(DB_KINDS)('npm run staff on %s', (kind) => {
     const pg = kind === 'postgres' ? uniquePostgresUrl() : null
     schema = pg?.schema
     store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
-  }, 60_000)
+  }, 120_000)
   afterAll(async () => {
     await store?.close()
     if (schema) await dropPostgresSchema(schema)

@@ -65,7 +65,7 @@ describe.each(DB_KINDS)(
       await store?.close()
       if (schema) await dropPostgresSchema(schema)
       rmSync(dir, { recursive: true, force: true })
-    })
+    }, 60_000)
 
     const liveHeadline = () => opened.snapshots.current.pages.get('grocery')?.headline
     const textAt = async (branch: string, path = GROCERY) =>
