@@ -100,6 +100,7 @@ describe('several instances on one PostgreSQL and one CONTENT_REMOTE', { timeout
   }, 60_000)
   afterAll(async () => {
     for (const i of instances) {
+      i.server.closeAllConnections()
       await new Promise((r) => i.server.close(r))
       await i.cc.close()
       await i.store.close()
