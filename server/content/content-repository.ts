@@ -55,9 +55,13 @@ export class ContentRepository {
 
   /**
    * Makes sure `published` exists: fetched from the remote when it has it, else imported from the
-   * working tree (first start) and pushed. Returns the published commit.
+   * working tree (first start), checked by `validate` (which throws to refuse), and pushed. Returns
+   * the published commit.
    */
-  async ensurePublished(src: WorkingTreeSource): Promise<string> {
+  async ensurePublished(
+    src: WorkingTreeSource,
+    validate?: (commit: string) => Promise<unknown>,
+  ): Promise<string> {
     return this.exclusive(async () => {
       await this.sync()
       const existing = await this.repo.resolve(PUBLISHED_REF)
@@ -68,6 +72,8 @@ export class ContentRepository {
         null,
         'Import definitions from the code repository',
       )
+      // Invalid definitions never become published: the next start imports again once they are fixed.
+      await validate?.(commit)
       try {
         await this.moveRef(PUBLISHED_REF, commit, null)
         log('info', 'content repository created from the working tree', { commit })

@@ -3,6 +3,7 @@
  * imports) the bare repository, gives the site its live snapshot when CONTENT_SOURCE=git, and,
  * once the data store is open, the branch, draft, publish and fleet services.
  */
+import type { Snapshot } from '../../engine/snapshot/types'
 import type { ServerConfig } from '../config'
 import { log } from '../log'
 import type { Store } from '../store/open-store'
@@ -64,10 +65,15 @@ export async function openContent(
   }
   checkGit()
   const { repository, source, live } = await openRepository(config)
-  const commit = await repository.ensurePublished(config)
   let snapshots: SnapshotStore
+  let commit: string
   try {
-    const snapshot = await live.build(commit)
+    // A first start imports the working tree; its snapshot is built once, as the check and for serving.
+    let imported: Snapshot | undefined
+    commit = await repository.ensurePublished(config, async (c) => {
+      imported = await live.build(c)
+    })
+    const snapshot = imported ?? (await live.build(commit))
     snapshots = SnapshotStore.of(snapshot, config.definitionsDir, config.projectRoot)
     live.serveInto(snapshots)
     live.swap(commit, snapshot)
@@ -83,7 +89,7 @@ async function openRepository(config: ContentConfig) {
   const repository = await ContentRepository.open(config.contentGitDir, config.contentRemote)
   const source = new GitSnapshotSource(repository.repo, publicAssetExists(config.projectRoot))
   const live = new LiveContent(repository, source)
-  if (config.contentSource === 'worktree') await repository.ensurePublished(config)
+  if (config.contentSource === 'worktree') await repository.ensurePublished(config, (c) => live.build(c))
   return { repository, source, live }
 }
 

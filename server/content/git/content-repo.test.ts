@@ -95,6 +95,30 @@ describe('content repository (bare, plumbing only)', () => {
   })
 })
 
+describe('first start with invalid definitions', () => {
+  it('refuses them and publishes nothing, so the next start imports again', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs')
+    const { ContentRepository } = await import('../content-repository')
+    const dir = mkdtempSync(join(tmpdir(), 'fw-content-bad-'))
+    const src = { projectRoot: join(dir, 'code'), definitionsDir: join(dir, 'code', 'definitions') }
+    mkdirSync(src.definitionsDir, { recursive: true })
+    writeFileSync(join(src.definitionsDir, 'site.json'), '{ "broken": ')
+    const content = await ContentRepository.open(join(dir, 'content.git'), null)
+    try {
+      const refuse = async () => {
+        throw new Error('refused')
+      }
+      await expect(content.ensurePublished(src, refuse)).rejects.toThrow('refused')
+      expect(await content.repo.resolve(PUBLISHED_REF)).toBeNull()
+      const commit = await content.ensurePublished(src, async () => {})
+      expect(await content.repo.resolve(PUBLISHED_REF)).toBe(commit)
+    } finally {
+      content.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('branch names', () => {
   it('accepts lower-case names with dashes and refuses others with a clear message', () => {
     for (const ok of ['spring-promo', 'a', '2026-q1', 'x'.repeat(63)])
