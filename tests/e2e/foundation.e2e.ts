@@ -33,7 +33,8 @@ describe('every brand home', () => {
       const { page, pageErrors } = await newPage(context)
       const res = await page.goto(brandUrl(id, port))
       expect(res?.status()).toBe(200)
-      expect(await page.title()).toMatch(new RegExp(` - ${name}$`))
+      // "<page title> - <brand>", or the brand alone when the page is titled like it (the control center).
+      expect(await page.title()).toMatch(new RegExp(`(^| - )${name}$`))
       await expect.poll(() => page.locator('[data-testid="brand-name"]').textContent()).toBe(name)
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
       // A client-side interaction: the menu button toggles (React state, so only after hydration).
@@ -83,6 +84,24 @@ describe('routing and errors', () => {
     })
     expect(first.tag).toBe('NOSCRIPT')
     expect(first.inner).toContain('ns.html?id=GTM-M10K7Q2')
+    await page.close()
+  })
+
+  it('the control center loads its own tag manager, no insurance ad script, and a single title', async () => {
+    const ads = (html: string) => [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1])
+    const { page } = await newPage(context)
+    await page.goto(brandUrl('m10', port, '/'))
+    const m10Scripts = ads(await page.content())
+    await page.goto(brandUrl('ccc', port, '/'))
+    const cccScripts = ads(await page.content())
+    // The public brand loads the ad script; the control center loads nothing of it, and only its own GTM.
+    const adScript = m10Scripts.find((src) => !src.startsWith('/') && !src.includes('gtm.js'))
+    expect(adScript).toBeTruthy()
+    expect(cccScripts).not.toContain(adScript)
+    expect(cccScripts.filter((src) => src.includes('gtm.js'))).toEqual([
+      expect.stringContaining('id=GTM-CCC1A2B'),
+    ])
+    expect(await page.title()).toBe('Control Center')
     await page.close()
   })
 

@@ -53,6 +53,21 @@ describe('the repository catalogue', () => {
     expect(texts(page)).not.toMatch(PLACEHOLDER)
   })
 
+  it('uses the spec features a real site uses, so visitors and tests meet them', () => {
+    const all = [...snapshot.pages.values()]
+    // An optional question a visitor may skip (spec point 4: a skip submits the step emptied).
+    const skippable = [...snapshot.funnels.values()].flatMap((f) => f.steps.filter((s) => s.skippable))
+    expect(skippable.map((s) => s.name)).toContain('credit')
+    // A landing page that tracks a view of its offer on entering (page on-enter, decision 0304).
+    expect(all.filter((p) => p.template === 'landing' && p.onEnter).map((p) => p.key)).toContain('grocery')
+    // Source-media ids per brand, for every brand the page is served on.
+    for (const p of all.filter((x) => x.smid))
+      expect(Object.keys(p.smid!).sort(), p.key).toEqual([...p.brands].sort())
+    expect(all.some((p) => p.smid && p.xsmid)).toBe(true)
+    // A page that forces its colour mode (never `system`, which is refused with a warning).
+    expect(all.filter((p) => p.colorMode).map((p) => p.colorMode)).toEqual(['light'])
+  })
+
   it('has no placeholder text in any step, funnel or article', () => {
     for (const f of snapshot.funnels.values()) expect(texts(f)).not.toMatch(PLACEHOLDER)
     for (const a of articlesOf(snapshot.documents)) expect(articleMarkdown(a)).not.toMatch(PLACEHOLDER)
