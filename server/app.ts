@@ -38,6 +38,8 @@ export interface AppDeps {
   opsToken?: string
   /** Actual listening port, for brand-index links (set after listen). */
   getPort?: () => number
+  /** The published content commit being served (CONTENT_SOURCE=git), for /healthz. */
+  liveCommit?: () => string | null
 }
 
 /** Builds the Koa app without listening (tests use it on an ephemeral port). */
@@ -112,6 +114,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = {
       status: 'ok',
       snapshot: snapshots.current.id,
+      commit: deps.liveCommit?.() ?? null,
       uptimeSeconds: Math.round(process.uptime()),
       mode: config.mode,
     }

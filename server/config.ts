@@ -34,6 +34,12 @@ export interface ServerConfig {
   geoipDatabases?: string[] | null
   shutdownTimeoutMs: number
   logLevel: 'debug' | 'info' | 'warn' | 'error'
+  /** What the site serves: the published git commit (production default) or the working tree (dev default). */
+  contentSource: 'git' | 'worktree'
+  /** The bare content repository the server owns (docs/decisions/0600). */
+  contentGitDir: string
+  /** Shared git remote of the content repository, for several instances; null for one. */
+  contentRemote: string | null
 }
 
 export class ConfigError extends Error {
@@ -103,6 +109,33 @@ function geoipList(env: Env): string[] | null {
     .map((p) => resolve(PROJECT_ROOT, p))
 }
 
+/** CONTENT_SOURCE, CONTENT_GIT_DIR, CONTENT_REMOTE (docs/decisions/0600, 0603). */
+function contentConfig(
+  env: Env,
+  nodeEnv: string,
+  databaseUrl: string | null,
+): Pick<ServerConfig, 'contentSource' | 'contentGitDir' | 'contentRemote'> {
+  const source = str(env, 'CONTENT_SOURCE') ?? (nodeEnv === 'development' ? 'worktree' : 'git')
+  if (source !== 'git' && source !== 'worktree')
+    throw new ConfigError('CONTENT_SOURCE', `must be git or worktree, got "${source}"`)
+  const dataDir = resolve(PROJECT_ROOT, str(env, 'DATA_DIR') ?? '.data')
+  const remote = str(env, 'CONTENT_REMOTE') ?? null
+  if (remote && !databaseUrl)
+    throw new ConfigError(
+      'CONTENT_REMOTE',
+      'several instances need PostgreSQL (set DATABASE_URL); PGlite is single-instance (docs/decisions/0300)',
+    )
+  return {
+    contentSource: source,
+    contentGitDir: resolve(PROJECT_ROOT, str(env, 'CONTENT_GIT_DIR') ?? resolve(dataDir, 'content.git')),
+    // A path is resolved from the project root; anything with a scheme (or user@host:) is a git URL.
+    contentRemote:
+      remote && !/^[a-z][a-z0-9+.-]*:\/\/|^[^/]+@[^/]+:/i.test(remote)
+        ? resolve(PROJECT_ROOT, remote)
+        : remote,
+  }
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'production'
   if (!['production', 'development', 'test'].includes(nodeEnv)) {
@@ -150,6 +183,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     geoipDatabases: geoipList(env),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     logLevel,
+    ...contentConfig(env, nodeEnv, databaseUrl),
   }
   return { ...config, ...overrides }
 }
@@ -179,4 +213,13 @@ export const CONFIG_VARIABLES: readonly [string, string][] = [
   ],
   ['SHUTDOWN_TIMEOUT_MS', 'how long in-flight requests may take on SIGTERM (default 10000)'],
   ['LOG_LEVEL', 'debug, info (default), warn or error'],
+  [
+    'CONTENT_SOURCE',
+    'git (production default): serve the published commit of the content repository; worktree (development default): serve definitions/ as files',
+  ],
+  ['CONTENT_GIT_DIR', 'the bare content repository the server owns (default DATA_DIR/content.git)'],
+  [
+    'CONTENT_REMOTE',
+    'git URL or bare repository path shared by several instances (needs DATABASE_URL; default none)',
+  ],
 ]

@@ -10,7 +10,9 @@ import type { Middleware } from 'koa'
 import compose from 'koa-compose'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
-import { SnapshotRefusedError, SnapshotStore } from './content/snapshot-store'
+import { openContent, startContentServices } from './content/content-services'
+import { GitMissingError } from './content/git/git-process'
+import { SnapshotRefusedError } from './content/snapshot-store'
 import { log, setLogLevel } from './log'
 import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
@@ -38,7 +40,9 @@ function freePort(host: string): Promise<number> {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   setLogLevel(config.logLevel)
-  const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
+  // The live snapshot: the published git commit (CONTENT_SOURCE=git) or the working tree.
+  const content = await openContent(config)
+  const snapshots = content.snapshots
   let assets: Middleware
   let closeDev: (() => Promise<void>) | undefined
   if (config.mode === 'development') {
@@ -53,7 +57,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     })
     // Broken definitions show in the browser (Vite's overlay), and fixing them reloads the page.
     assets = compose([devOverlay(snapshots), c2k(devMiddleware as never) as Middleware])
-    await snapshots.watch()
+    if (config.contentSource === 'worktree') await snapshots.watch()
     if (viteServer) wireDevReload(snapshots, viteServer.ws)
     closeDev = async () => {
       await snapshots.close()
@@ -68,15 +72,27 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const lock = config.databaseUrl ? null : claimDataDir(config.dataDir)
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((e) => {
     lock?.release()
+    content.repository?.close()
     throw e
   })
   log('info', 'data store ready', { kind: store.db.kind, location: store.location })
+  const contentServices = content.repository ? startContentServices(content, store, config) : null
   let port = config.port
-  const app = createApp({ config, snapshots, assets, store, opsToken: lock?.token, getPort: () => port })
+  const app = createApp({
+    config,
+    snapshots,
+    assets,
+    store,
+    opsToken: lock?.token,
+    getPort: () => port,
+    liveCommit: () => contentServices?.live.commit ?? null,
+    services: contentServices ? { content: contentServices } : undefined,
+  })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))
     s.once('error', reject)
   }).catch(async (e) => {
+    await contentServices?.close()
     await store.close()
     lock?.release()
     await closeDev?.()
@@ -98,6 +114,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       server.closeIdleConnections()
     }).then(async () => {
       await closeDev?.()
+      await contentServices?.close()
       await store.close()
       lock?.release()
     })
@@ -129,6 +146,7 @@ export async function main(): Promise<void> {
   } catch (e) {
     if (
       e instanceof SnapshotRefusedError ||
+      e instanceof GitMissingError ||
       e instanceof DataDirInUseError ||
       e instanceof StoreUnavailableError
     ) {

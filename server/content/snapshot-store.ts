@@ -51,6 +51,20 @@ export class SnapshotStore {
     })
   }
 
+  /** A store serving a snapshot built elsewhere (the published git commit; server/content/live-content.ts). */
+  static of(snapshot: Snapshot, definitionsDir: string, projectRoot: string): SnapshotStore {
+    return new SnapshotStore(snapshot, definitionsDir, projectRoot)
+  }
+
+  /** Serves `snapshot` from now on (already validated by its source); false when it is the current one. */
+  swap(snapshot: Snapshot): boolean {
+    if (snapshot.id === this.#current.id) return false
+    this.#current = snapshot
+    log('info', 'snapshot swapped', { snapshot: snapshot.id })
+    for (const l of this.#listeners) l(snapshot)
+    return true
+  }
+
   get current(): Snapshot {
     return this.#current
   }

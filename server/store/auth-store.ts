@@ -98,3 +98,69 @@ export async function audit(
     [entry.actor, entry.action, entry.target ?? null, JSON.stringify(entry.details ?? {}), entry.ip ?? null],
   )
 }
+
+/** Reserves the id of the next audit row, so a git commit can name it (`Audit-Id:`) before the row is written. */
+export async function nextAuditId(db: Queryable): Promise<string> {
+  const r = await db.query<{ id: string }>(
+    "SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::text AS id",
+  )
+  return r.rows[0].id
+}
+
+/** Writes an audit row with an id reserved by nextAuditId. */
+export async function auditWithId(
+  db: Queryable,
+  id: string,
+  entry: {
+    actor: string | null
+    action: string
+    target?: string | null
+    details?: object
+    ip?: string | null
+  },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO audit_log (id, actor, action, target, details, ip) VALUES ($1, $2, $3, $4, $5::jsonb, $6)',
+    [
+      id,
+      entry.actor,
+      entry.action,
+      entry.target ?? null,
+      JSON.stringify(entry.details ?? {}),
+      entry.ip ?? null,
+    ],
+  )
+}
+
+/** The staff user with this e-mail, or null. */
+export async function findStaffUser(
+  db: Queryable,
+  email: string,
+): Promise<(StaffUser & { disabled: boolean }) | null> {
+  const r = await db.query<StaffUser & { disabled: boolean }>(
+    'SELECT id, email, name, role, disabled FROM staff_users WHERE email = $1',
+    [email.trim().toLowerCase()],
+  )
+  return r.rows[0] ?? null
+}
+
+/** Changes a user's role; returns the previous one, or null for an unknown e-mail. */
+export async function setStaffRole(db: Queryable, email: string, role: string): Promise<string | null> {
+  const r = await db.query<{ old: string }>(
+    `UPDATE staff_users u SET role = $2 FROM (SELECT id, role AS old FROM staff_users WHERE email = $1) o
+     WHERE u.id = o.id RETURNING o.old`,
+    [email.trim().toLowerCase(), role],
+  )
+  return r.rows[0]?.old ?? null
+}
+
+/** Disables (or enables) a user and ends their sessions; false for an unknown e-mail. */
+export async function setStaffDisabled(db: Queryable, email: string, disabled: boolean): Promise<boolean> {
+  const r = await db.query<{ id: string }>(
+    'UPDATE staff_users SET disabled = $2 WHERE email = $1 RETURNING id',
+    [email.trim().toLowerCase(), disabled],
+  )
+  const id = r.rows[0]?.id
+  if (id && disabled) await db.query('DELETE FROM auth_sessions WHERE user_id = $1', [id])
+  return !!id
+}

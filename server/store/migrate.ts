@@ -45,11 +45,39 @@ export async function migrate(db: Db, migrations = listMigrations()): Promise<nu
   return applied
 }
 
-/** Splits a migration into statements (no semicolons inside strings or bodies in our migrations). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--[^\n]*/g, '')
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean)
+/**
+ * Splits a migration into statements at semicolons outside quotes, comments and dollar-quoted
+ * bodies (a trigger function's body holds semicolons of its own).
+ */
+export function splitStatements(sql: string): string[] {
+  const out: string[] = []
+  let current = ''
+  let i = 0
+  while (i < sql.length) {
+    const rest = sql.slice(i)
+    const dollar = /^\$[a-zA-Z_]*\$/.exec(rest)
+    if (rest.startsWith('--')) {
+      const end = sql.indexOf('\n', i)
+      i = end < 0 ? sql.length : end
+    } else if (dollar) {
+      const end = sql.indexOf(dollar[0], i + dollar[0].length)
+      const stop = end < 0 ? sql.length : end + dollar[0].length
+      current += sql.slice(i, stop)
+      i = stop
+    } else if (sql[i] === "'") {
+      let j = i + 1
+      while (j < sql.length && !(sql[j] === "'" && sql[j + 1] !== "'")) j += sql[j] === "'" ? 2 : 1
+      current += sql.slice(i, j + 1)
+      i = j + 1
+    } else if (sql[i] === ';') {
+      out.push(current)
+      current = ''
+      i++
+    } else {
+      current += sql[i]
+      i++
+    }
+  }
+  out.push(current)
+  return out.map((s) => s.trim()).filter(Boolean)
 }

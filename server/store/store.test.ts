@@ -46,6 +46,9 @@ describe.each(DB_KINDS)('data store on %s', (kind) => {
         'auth_sessions',
         'audit_log',
         'schema_migrations',
+        'cc_branches',
+        'cc_drafts',
+        'content_publications',
       ]),
     )
   })
@@ -111,5 +114,51 @@ describe.each(DB_KINDS)('data store on %s', (kind) => {
       user.id,
     ])
     expect(log.rows.map((r) => r.action)).toEqual(['test'])
+  })
+
+  it('keeps the audit log append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {
+    await audit(store.db, { actor: 'append-only-test', action: 'test' })
+    await expect(
+      store.db.query("UPDATE audit_log SET action = 'x' WHERE actor = 'append-only-test'"),
+    ).rejects.toThrow(/audit_log is append-only: UPDATE refused/)
+    await expect(store.db.query("DELETE FROM audit_log WHERE actor = 'append-only-test'")).rejects.toThrow(
+      /append-only: DELETE refused/,
+    )
+    await expect(store.db.query('TRUNCATE audit_log')).rejects.toThrow(/append-only: TRUNCATE refused/)
+    const rows = await store.db.query("SELECT action FROM audit_log WHERE actor = 'append-only-test'")
+    expect(rows.rows).toEqual([{ action: 'test' }])
+  })
+
+  it('accepts only the four staff roles', async () => {
+    for (const role of ['viewer', 'editor', 'publisher', 'admin'])
+      await createStaffUser(store.db, {
+        email: `${role}-${randomUUID()}@x.test`,
+        name: role,
+        password: 'pw',
+        role,
+      })
+    await expect(
+      createStaffUser(store.db, {
+        email: `owner-${randomUUID()}@x.test`,
+        name: 'o',
+        password: 'pw',
+        role: 'owner',
+      }),
+    ).rejects.toThrow(/staff_users_role_check/)
+  })
+})
+
+describe('migration statements', () => {
+  it('split at semicolons outside comments, quotes and dollar-quoted bodies', async () => {
+    const { splitStatements } = await import('./migrate')
+    expect(
+      splitStatements(`CREATE TABLE a (x text DEFAULT ';'); -- a comment; still a comment
+CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no; %', 'it''s'; END $$;
+SELECT 'it''s; fine'`),
+    ).toEqual([
+      "CREATE TABLE a (x text DEFAULT ';')",
+      "CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no; %', 'it''s'; END $$",
+      "SELECT 'it''s; fine'",
+    ])
   })
 })

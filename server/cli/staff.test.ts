@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkCredentials, createSession, findStaffUser, sessionUser } from '../store/auth-store'
+import { openStore, type Store } from '../store/open-store'
+import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
+import { runStaffCommand } from './staff'
+
+describe.each(DB_KINDS)('npm run staff on %s', (kind) => {
+  let store: Store
+  let schema: string | undefined
+  beforeAll(async () => {
+    const pg = kind === 'postgres' ? uniquePostgresUrl() : null
+    schema = pg?.schema
+    store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+  }, 120_000)
+  afterAll(async () => {
+    await store?.close()
+    if (schema) await dropPostgresSchema(schema)
+  })
+
+  it('adds a user with a role, changes the role, disables and enables — each audited', async () => {
+    const email = `pub-${randomUUID()}@x.test`
+    expect(
+      await runStaffCommand(store.db, ['add', email, 'Pub', 'Lisher'], { role: 'publisher', password: 'pw' }),
+    ).toEqual([expect.stringMatching(new RegExp(`^created ${email} \\(publisher\\)`))])
+    const user = (await checkCredentials(store.db, email, 'pw'))!
+    expect(user).toMatchObject({ name: 'Pub Lisher', role: 'publisher' })
+    expect(await runStaffCommand(store.db, ['role', email, 'admin'], {})).toEqual([
+      `${email}: publisher → admin`,
+    ])
+    expect((await findStaffUser(store.db, email))?.role).toBe('admin')
+    const session = await createSession(store.db, user.id, { ip: null, userAgent: null })
+    await runStaffCommand(store.db, ['disable', email], {})
+    expect(await sessionUser(store.db, session.token)).toBeNull()
+    expect(await checkCredentials(store.db, email, 'pw')).toBeNull()
+    await runStaffCommand(store.db, ['enable', email], {})
+    expect(await checkCredentials(store.db, email, 'pw')).not.toBeNull()
+    const log = await store.db.query<{ action: string }>(
+      'SELECT action FROM audit_log WHERE target = $1 ORDER BY id',
+      [user.id],
+    )
+    expect(log.rows.map((r) => r.action)).toEqual([
+      'staff-user-created',
+      'role.change',
+      'staff-user-disabled',
+      'staff-user-enabled',
+    ])
+  })
+
+  it('generates a password when none is given, and refuses bad input with a clear message', async () => {
+    const lines = await runStaffCommand(store.db, ['add', `v-${randomUUID()}@x.test`, 'Vi'], {
+      role: 'viewer',
+    })
+    expect(lines[1]).toMatch(/^password: \S{16}/)
+    await expect(runStaffCommand(store.db, ['add', 'nope', 'X'], {})).rejects.toThrow(
+      '"nope" is not an e-mail address',
+    )
+    await expect(runStaffCommand(store.db, ['add', 'a@x.test', 'X'], { role: 'owner' })).rejects.toThrow(
+      'role "owner" is not one of viewer, editor, publisher, admin',
+    )
+    await expect(runStaffCommand(store.db, ['add', 'a@x.test'], {})).rejects.toThrow(/NAME/)
+    await expect(runStaffCommand(store.db, ['role', 'ghost@x.test', 'admin'], {})).rejects.toThrow(
+      'no staff user ghost@x.test',
+    )
+    await expect(runStaffCommand(store.db, ['fly'], {})).rejects.toThrow(/usage/)
+  })
+})

@@ -1,0 +1,238 @@
+import { mergeJsonText } from '../../engine/content/merge-json-text'
+import { assertCan } from '../../engine/content/permissions'
+import type { SnapshotResult } from '../../engine/snapshot/types'
+import { hashString } from '../../engine/util/hash'
+import { audit, auditWithId, nextAuditId, type StaffUser } from '../store/auth-store'
+import type { Db } from '../store/db'
+import { ContentError, type FileConflict, MergeConflictError } from './content-errors'
+import type { ContentRepository } from './content-repository'
+import { branchRef, checkBranchName, LIVE_BRANCH } from './git/branch-name'
+import { checkRepoPath, type FileChange, RefMovedError } from './git/content-repo'
+import type { BranchSnapshots } from './git-snapshot-source'
+
+/** Files staff may write through the control center (CONTROL-CENTER §2.1). */
+export function checkWritablePath(path: string): void {
+  checkRepoPath(path)
+  if (!(/^definitions\/.+\.json$/.test(path) || /^ui\/public\/images\/uploads\/[^/]+$/.test(path)))
+    throw new ContentError(
+      400,
+      `path "${path}" is not writable: only definitions/**/*.json and ui/public/images/uploads/*`,
+    )
+}
+
+export interface Draft {
+  path: string
+  baseBlob: string | null
+  text: string | null
+  updatedAt: string
+}
+
+/** The commit message with the trailers that tie git history to the audit log. */
+export function commitMessage(subject: string, user: StaffUser, auditId: string, body = ''): string {
+  return `${subject.trim() || 'Update content'}\n\n${body ? `${body.trim()}\n\n` : ''}Staff-Id: ${user.id}\nAudit-Id: ${auditId}\n`
+}
+
+export const authorOf = (user: StaffUser) => ({ name: user.name, email: user.email })
+
+/**
+ * Branches, drafts and commits (CONTROL-CENTER §2.2, §2.5 A). Drafts are per user, branch and file
+ * in the database; a commit turns any number of them into one git commit with a compare-and-swap on
+ * the branch head. When the head moved, files nobody else touched commit on top; files changed on
+ * both sides are merged by JSON pointer, and edits of the same field are a conflict.
+ */
+export class BranchService {
+  constructor(
+    readonly content: ContentRepository,
+    readonly db: Db,
+    readonly branches: BranchSnapshots,
+  ) {}
+
+  async head(branch: string): Promise<string> {
+    const head = await this.content.head(branch)
+    if (!head) throw new ContentError(404, `unknown branch "${branch}"`)
+    return head
+  }
+
+  async createBranch(
+    user: StaffUser,
+    input: { name: string; title: string; description?: string; base?: string },
+  ): Promise<{ name: string; head: string }> {
+    assertCan(user, 'branch.create')
+    checkBranchName(input.name)
+    return this.content.exclusive(async () => {
+      await this.content.sync()
+      const base = input.base ?? LIVE_BRANCH
+      const baseCommit = await this.content.head(base)
+      if (!baseCommit) throw new ContentError(404, `unknown base branch "${base}"`)
+      try {
+        await this.content.moveRef(branchRef(input.name), baseCommit, null)
+      } catch (e) {
+        if (e instanceof RefMovedError) throw new ContentError(409, `branch "${input.name}" already exists`)
+        throw e
+      }
+      await this.db.query(
+        `INSERT INTO cc_branches (name, title, description, base_commit, created_by) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (name) DO UPDATE SET title = $2, description = $3, base_commit = $4, created_by = $5, status = 'open'`,
+        [input.name, input.title, input.description ?? '', baseCommit, user.id],
+      )
+      await audit(this.db, {
+        actor: user.id,
+        action: 'branch.create',
+        target: input.name,
+        details: { base, commit: baseCommit },
+      })
+      return { name: input.name, head: baseCommit }
+    })
+  }
+
+  /** Autosaves a draft (null text: delete the file); the base blob is the file's when editing began. */
+  async saveDraft(
+    user: StaffUser,
+    branch: string,
+    path: string,
+    text: string | null,
+  ): Promise<{ draftsHash: string }> {
+    if (branch === LIVE_BRANCH) throw new ContentError(400, 'live is read-only: create a branch to save')
+    checkWritablePath(path)
+    assertCan(user, 'branch.edit', { paths: [path] })
+    const head = await this.head(branch)
+    const baseBlob = await this.content.repo.blobAt(head, path)
+    await this.db.query(
+      `INSERT INTO cc_drafts (user_id, branch, path, base_blob, text) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, branch, path) DO UPDATE SET text = $5, updated_at = now()`,
+      [user.id, branch, path, baseBlob, text],
+    )
+    return { draftsHash: await this.draftsHash(user.id, branch) }
+  }
+
+  async discardDraft(user: StaffUser, branch: string, path: string): Promise<void> {
+    await this.db.query('DELETE FROM cc_drafts WHERE user_id = $1 AND branch = $2 AND path = $3', [
+      user.id,
+      branch,
+      path,
+    ])
+  }
+
+  async drafts(userId: string, branch: string): Promise<Draft[]> {
+    const r = await this.db.query<{
+      path: string
+      base_blob: string | null
+      text: string | null
+      updated_at: Date | string
+    }>(
+      'SELECT path, base_blob, text, updated_at FROM cc_drafts WHERE user_id = $1 AND branch = $2 ORDER BY path',
+      [userId, branch],
+    )
+    return r.rows.map((d) => ({
+      path: d.path,
+      baseBlob: d.base_blob,
+      text: d.text,
+      updatedAt: new Date(d.updated_at).toISOString(),
+    }))
+  }
+
+  /** A hash of a user's drafts on a branch: with the head commit, it keys the branch snapshot. */
+  async draftsHash(userId: string, branch: string): Promise<string> {
+    const drafts = await this.drafts(userId, branch)
+    return drafts.length ? hashString(drafts.map((d) => `${d.path}\0${d.text ?? '\u0001'}`).join('\0\0')) : ''
+  }
+
+  /** The snapshot of a branch head, with a user's drafts laid over it when given (cached by commit + drafts). */
+  async snapshot(
+    branch: string,
+    userId?: string,
+  ): Promise<{ commit: string; draftsHash: string; result: SnapshotResult }> {
+    const commit = await this.head(branch)
+    const drafts = userId ? await this.drafts(userId, branch) : []
+    const draftsHash = drafts.length
+      ? hashString(drafts.map((d) => `${d.path}\0${d.text ?? '\u0001'}`).join('\0\0'))
+      : ''
+    const overlay = new Map(drafts.map((d) => [d.path, d.text]))
+    return { commit, draftsHash, result: await this.branches.get(commit, overlay, draftsHash || undefined) }
+  }
+
+  /**
+   * Commits the user's drafts (all, or those of `paths`) as one commit. `expectedHead` is the head
+   * the user edited on; if it moved, untouched files commit on top and the rest are merged by
+   * pointer (MergeConflictError, 409, when the same field changed on both sides).
+   */
+  async commit(
+    user: StaffUser,
+    branch: string,
+    input: { message: string; expectedHead: string; paths?: string[] },
+  ): Promise<{ commit: string; parent: string; merged: string[]; paths: string[] }> {
+    if (branch === LIVE_BRANCH) throw new ContentError(400, 'live is read-only: create a branch to commit')
+    const all = await this.drafts(user.id, branch)
+    const drafts = input.paths ? all.filter((d) => input.paths!.includes(d.path)) : all
+    const missing = (input.paths ?? []).filter((p) => !all.some((d) => d.path === p))
+    if (missing.length) throw new ContentError(400, `no draft of ${missing.join(', ')} on branch "${branch}"`)
+    if (!drafts.length) throw new ContentError(400, `nothing to commit: no drafts on branch "${branch}"`)
+    assertCan(user, 'branch.edit', { paths: drafts.map((d) => d.path) })
+    const result = await this.content.exclusive(async () => {
+      for (let attempt = 0; ; attempt++) {
+        // The push's lease catches a stale local head, so fetch only when retrying (saves a round trip).
+        if (attempt > 0) await this.content.sync()
+        const head = await this.head(branch)
+        const { changes, merged } =
+          head === input.expectedHead
+            ? { changes: drafts.map((d) => ({ path: d.path, content: d.text })), merged: [] }
+            : await this.#rebase(head, drafts)
+        const auditId = await nextAuditId(this.db)
+        const commit = await this.content.repo.commitFiles(
+          head,
+          changes,
+          commitMessage(input.message, user, auditId),
+          authorOf(user),
+        )
+        try {
+          await this.content.moveRef(branchRef(branch), commit, head)
+        } catch (e) {
+          // Someone committed between our read and our swap: merge again on their head.
+          if (e instanceof RefMovedError && attempt < 2) continue
+          throw e
+        }
+        await auditWithId(this.db, auditId, {
+          actor: user.id,
+          action: 'commit',
+          target: branch,
+          details: { paths: changes.map((c) => c.path), from: head, to: commit, merged },
+        })
+        return { commit, parent: head, merged, paths: changes.map((c) => c.path) }
+      }
+    })
+    // Drafts committed are gone; a draft changed meanwhile (newer text) stays.
+    for (const d of drafts)
+      await this.db.query(
+        'DELETE FROM cc_drafts WHERE user_id = $1 AND branch = $2 AND path = $3 AND text IS NOT DISTINCT FROM $4',
+        [user.id, branch, d.path, d.text],
+      )
+    return result
+  }
+
+  /** Drafts made on an older head, replayed on `head`: untouched files as they are, the rest merged. */
+  async #rebase(head: string, drafts: Draft[]): Promise<{ changes: FileChange[]; merged: string[] }> {
+    const repo = this.content.repo
+    const changes: FileChange[] = []
+    const merged: string[] = []
+    const conflicts: FileConflict[] = []
+    for (const d of drafts) {
+      const theirsBlob = await repo.blobAt(head, d.path)
+      if (theirsBlob === d.baseBlob) {
+        changes.push({ path: d.path, content: d.text })
+        continue
+      }
+      const base = d.baseBlob ? await repo.readText(d.baseBlob) : null
+      const theirs = theirsBlob ? await repo.readText(theirsBlob) : null
+      const r = d.path.endsWith('.json')
+        ? mergeJsonText(base, theirs, d.text)
+        : { ok: false as const, conflicts: [{ pointer: '', base, theirs, mine: d.text }] }
+      if (r.ok) {
+        changes.push({ path: d.path, content: r.text })
+        merged.push(d.path)
+      } else conflicts.push({ path: d.path, conflicts: r.conflicts })
+    }
+    if (conflicts.length)
+      throw new MergeConflictError(conflicts, 'the branch changed the same fields since you started editing')
+    return { changes, merged }
+  }
+}

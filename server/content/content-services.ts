@@ -1,0 +1,127 @@
+/**
+ * Wires the content repository into the server (docs/decisions/0600): opens (or creates and
+ * imports) the bare repository, gives the site its live snapshot when CONTENT_SOURCE=git, and,
+ * once the data store is open, the branch, draft, publish and fleet services.
+ */
+import type { Snapshot } from '../../engine/snapshot/types'
+import type { ServerConfig } from '../config'
+import { log } from '../log'
+import type { Store } from '../store/open-store'
+import { BranchService } from './branch-service'
+import { ContentFleet, type FleetOptions } from './content-fleet'
+import { ContentRepository } from './content-repository'
+import { checkGit } from './git/git-process'
+import { BranchSnapshots, GitSnapshotSource } from './git-snapshot-source'
+import { LiveContent } from './live-content'
+import { Publisher } from './publisher'
+import { publicAssetExists } from './read-definitions'
+import { SnapshotStore } from './snapshot-store'
+
+export interface ContentConfig
+  extends Pick<ServerConfig, 'projectRoot' | 'definitionsDir' | 'dataDir' | 'databaseUrl'> {
+  contentSource: 'git' | 'worktree'
+  contentGitDir: string
+  contentRemote: string | null
+}
+
+export interface ContentServices {
+  repository: ContentRepository
+  source: GitSnapshotSource
+  live: LiveContent
+  branchSnapshots: BranchSnapshots
+  branches: BranchService
+  publisher: Publisher
+  fleet: ContentFleet
+  close(): Promise<void>
+}
+
+export interface OpenedContent {
+  repository: ContentRepository
+  source: GitSnapshotSource
+  /** What the site serves: the published commit (git) or the working tree (worktree). */
+  snapshots: SnapshotStore
+  live: LiveContent
+}
+
+/**
+ * Opens the content repository and the snapshot the site serves. With CONTENT_SOURCE=git a missing
+ * git stops the server with GitMissingError; with worktree the site runs without the control
+ * center's content services (returns `repository: null` then).
+ */
+export async function openContent(
+  config: ContentConfig,
+): Promise<OpenedContent | { repository: null; snapshots: SnapshotStore }> {
+  if (config.contentSource === 'worktree') {
+    const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
+    try {
+      checkGit()
+    } catch (e) {
+      log('warn', `${(e as Error).message}; the control center's content services are off`)
+      return { repository: null, snapshots }
+    }
+    const { repository, source, live } = await openRepository(config)
+    await live.refresh()
+    return { repository, source, snapshots, live }
+  }
+  checkGit()
+  const { repository, source, live } = await openRepository(config)
+  let snapshots: SnapshotStore
+  let commit: string
+  try {
+    // A first start imports the working tree; its snapshot is built once, as the check and for serving.
+    let imported: Snapshot | undefined
+    commit = await repository.ensurePublished(config, async (c) => {
+      imported = await live.build(c)
+    })
+    const snapshot = imported ?? (await live.build(commit))
+    snapshots = SnapshotStore.of(snapshot, config.definitionsDir, config.projectRoot)
+    live.serveInto(snapshots)
+    live.swap(commit, snapshot)
+  } catch (e) {
+    repository.close()
+    throw e
+  }
+  log('info', 'serving published content', { commit, repository: config.contentGitDir })
+  return { repository, source, snapshots, live }
+}
+
+async function openRepository(config: ContentConfig) {
+  const repository = await ContentRepository.open(config.contentGitDir, config.contentRemote)
+  const source = new GitSnapshotSource(repository.repo, publicAssetExists(config.projectRoot))
+  const live = new LiveContent(repository, source)
+  if (config.contentSource === 'worktree') await repository.ensurePublished(config, (c) => live.build(c))
+  return { repository, source, live }
+}
+
+/** The services of the control center over an opened content repository and the data store. */
+export function startContentServices(
+  opened: OpenedContent,
+  store: Store,
+  config: ContentConfig,
+  fleet: Partial<FleetOptions> = {},
+): ContentServices {
+  const branchSnapshots = new BranchSnapshots(opened.source)
+  const branches = new BranchService(opened.repository, store.db, branchSnapshots)
+  const publisher = new Publisher(opened.repository, store.db, opened.live)
+  const contentFleet = new ContentFleet({
+    live: opened.live,
+    publisher,
+    db: store.db,
+    databaseUrl: config.databaseUrl,
+    ...fleet,
+  })
+  contentFleet.start()
+  return {
+    repository: opened.repository,
+    source: opened.source,
+    live: opened.live,
+    branchSnapshots,
+    branches,
+    publisher,
+    fleet: contentFleet,
+    close: async () => {
+      await contentFleet.stop()
+      opened.repository.close()
+    },
+  }
+}

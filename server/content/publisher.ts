@@ -1,0 +1,338 @@
+import { mergeJsonText } from '../../engine/content/merge-json-text'
+import { assertCan } from '../../engine/content/permissions'
+import type { Snapshot } from '../../engine/snapshot/types'
+import { log } from '../log'
+import { audit, auditWithId, nextAuditId, type StaffUser } from '../store/auth-store'
+import type { Db, Queryable } from '../store/db'
+import { authorOf, commitMessage } from './branch-service'
+import { ContentError, type FileConflict, MergeConflictError, PublishRefusedError } from './content-errors'
+import type { ContentRepository } from './content-repository'
+import { LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
+import type { LiveContent } from './live-content'
+
+/** The channel every instance LISTENs on for publications (CONTROL-CENTER §2.7). */
+export const CONTENT_CHANNEL = 'fw_content'
+/** Advisory-lock key of the one publish lock across instances. */
+const PUBLISH_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('fw_publish'))"
+
+export type PublicationKind = 'publish' | 'rollback' | 'scheduled' | 'import' | 'emergency'
+
+export interface Publication {
+  id: string
+  oldCommit: string | null
+  newCommit: string
+  branch: string | null
+  kind: PublicationKind
+  fastForward: boolean
+}
+
+/** The system actor of scheduled publishes, when the scheduler has no staff user to name. */
+const SYSTEM: StaffUser = {
+  id: 'system',
+  email: 'control-center@funnelworks.invalid',
+  name: 'Scheduler',
+  role: 'admin',
+}
+
+/**
+ * Publish, roll back and scheduled publish (CONTROL-CENTER §2.6): one lock, the expectedHead
+ * check, a fast-forward or a structured merge, full validation of the exact tree that goes live,
+ * the ref move, a content_publications row and NOTIFY in one transaction, then the local swap.
+ */
+export class Publisher {
+  constructor(
+    readonly content: ContentRepository,
+    readonly db: Db,
+    readonly live: LiveContent,
+  ) {}
+
+  /** One publish at a time: this process's queue, and on PostgreSQL an advisory lock across instances. */
+  #locked<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.content.exclusive(() =>
+      this.db.kind === 'postgres'
+        ? this.db.transaction(async (tx) => {
+            await tx.query(PUBLISH_LOCK_SQL)
+            return fn(tx)
+          })
+        : fn(this.db),
+    )
+  }
+
+  /** Publishes a branch whose head the publisher reviewed (`expectedHead`). */
+  async publish(
+    user: StaffUser,
+    branch: string,
+    input: { expectedHead: string },
+    kind: PublicationKind = 'publish',
+  ): Promise<Publication> {
+    assertCan(user, 'publish')
+    if (branch === LIVE_BRANCH) throw new ContentError(400, 'live is already published')
+    return this.#locked(async (tx) => {
+      await this.content.sync()
+      const repo = this.content.repo
+      const head = await this.content.head(branch)
+      if (!head) throw new ContentError(404, `unknown branch "${branch}"`)
+      if (head !== input.expectedHead)
+        throw new ContentError(
+          409,
+          `branch "${branch}" changed since you reviewed it: head is ${head.slice(0, 12)}, not ${input.expectedHead.slice(0, 12)}`,
+        )
+      const live = await repo.resolve(PUBLISHED_REF)
+      if (!live) throw new ContentError(409, 'nothing is published yet')
+      if (live === head || (await repo.isAncestor(head, live)))
+        throw new ContentError(409, `branch "${branch}" has nothing that is not live already`)
+      const fastForward = await repo.isAncestor(live, head)
+      const auditId = await nextAuditId(tx)
+      const target = fastForward ? head : await this.#mergeIntoLive(live, head, branch, user, auditId)
+      const snapshot = await this.#validate(target, user, { branch, commit: target })
+      const publication = await this.#goLive(tx, {
+        live,
+        target,
+        snapshot,
+        branch,
+        kind,
+        user,
+        auditId,
+        action: kind === 'scheduled' ? 'publish.scheduled-fired' : 'publish',
+        fastForward,
+      })
+      await tx.query(`UPDATE cc_branches SET status = 'published' WHERE name = $1`, [branch])
+      return publication
+    })
+  }
+
+  /**
+   * Rolls back to before publication `id`: a new forward commit on published whose tree is that
+   * publication's old tree, validated like any publish. The ref never rewinds.
+   */
+  async rollback(
+    user: StaffUser,
+    input: { publication: string | number; expectedLive?: string },
+  ): Promise<Publication> {
+    assertCan(user, 'publish')
+    return this.#locked(async (tx) => {
+      await this.content.sync()
+      const repo = this.content.repo
+      const live = await repo.resolve(PUBLISHED_REF)
+      if (!live) throw new ContentError(409, 'nothing is published yet')
+      if (input.expectedLive && input.expectedLive !== live)
+        throw new ContentError(
+          409,
+          `live changed: it is at ${live.slice(0, 12)}, not ${input.expectedLive.slice(0, 12)}`,
+        )
+      const r = await tx.query<{ old_commit: string | null }>(
+        'SELECT old_commit FROM content_publications WHERE id = $1',
+        [String(input.publication)],
+      )
+      const row = r.rows[0]
+      if (!row) throw new ContentError(404, `unknown publication ${input.publication}`)
+      if (!row.old_commit)
+        throw new ContentError(400, `publication ${input.publication} has nothing before it`)
+      const auditId = await nextAuditId(tx)
+      const tree = await repo.treeOf(row.old_commit)
+      const target = await repo.commitTree(
+        tree,
+        [live],
+        commitMessage(
+          `Roll back to before publication #${input.publication}`,
+          user,
+          auditId,
+          `Tree of ${row.old_commit}.`,
+        ),
+        authorOf(user),
+      )
+      const snapshot = await this.#validate(target, user, { rollback: String(input.publication) })
+      return this.#goLive(tx, {
+        live,
+        target,
+        snapshot,
+        branch: null,
+        kind: 'rollback',
+        user,
+        auditId,
+        action: 'rollback',
+        fastForward: true,
+        details: { publication: String(input.publication) },
+      })
+    })
+  }
+
+  /** Schedules a publish of the branch's current head (which must be the one reviewed). */
+  async schedule(user: StaffUser, branch: string, input: { expectedHead: string; at: Date }): Promise<void> {
+    assertCan(user, 'publish')
+    const head = await this.content.head(branch)
+    if (!head) throw new ContentError(404, `unknown branch "${branch}"`)
+    if (head !== input.expectedHead)
+      throw new ContentError(
+        409,
+        `branch "${branch}" changed since you reviewed it: head is ${head.slice(0, 12)}`,
+      )
+    if (Number.isNaN(input.at.getTime())) throw new ContentError(400, 'at: not a valid time')
+    await this.db.query(
+      `INSERT INTO cc_branches (name, title, base_commit, created_by, scheduled_at, scheduled_commit, scheduled_by)
+       VALUES ($1, $1, $2, $3, $4, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET scheduled_at = $4, scheduled_commit = $2, scheduled_by = $3`,
+      [branch, head, user.id, input.at.toISOString()],
+    )
+    await audit(this.db, {
+      actor: user.id,
+      action: 'publish.schedule',
+      target: branch,
+      details: { at: input.at.toISOString(), commit: head },
+    })
+  }
+
+  /**
+   * Fires every schedule that is due. Each is claimed by one atomic UPDATE … FOR UPDATE SKIP LOCKED,
+   * so with several instances it fires exactly once. A branch that moved since scheduling is not
+   * published: the schedule is cancelled with the reason, audited.
+   */
+  async runDueSchedules(now = new Date()): Promise<Publication[]> {
+    const fired: Publication[] = []
+    for (;;) {
+      const r = await this.db.query<{ name: string; scheduled_commit: string; scheduled_by: string | null }>(
+        `UPDATE cc_branches b SET scheduled_at = NULL, scheduled_commit = NULL
+         FROM (SELECT name, scheduled_commit AS commit, scheduled_by AS by FROM cc_branches
+               WHERE scheduled_at <= $1 ORDER BY scheduled_at LIMIT 1 FOR UPDATE SKIP LOCKED) due
+         WHERE b.name = due.name RETURNING b.name, due.commit AS scheduled_commit, due.by AS scheduled_by`,
+        [now.toISOString()],
+      )
+      const due = r.rows[0]
+      if (!due) return fired
+      const user = (await this.#staff(due.scheduled_by)) ?? SYSTEM
+      try {
+        fired.push(await this.publish(user, due.name, { expectedHead: due.scheduled_commit }, 'scheduled'))
+      } catch (e) {
+        log('warn', 'scheduled publish cancelled', { branch: due.name, reason: (e as Error).message })
+        await audit(this.db, {
+          actor: user.id,
+          action: 'publish.schedule-cancelled',
+          target: due.name,
+          details: { commit: due.scheduled_commit, reason: (e as Error).message },
+        })
+      }
+    }
+  }
+
+  async #staff(id: string | null): Promise<StaffUser | null> {
+    if (!id) return null
+    const r = await this.db.query<StaffUser>(
+      'SELECT id, email, name, role FROM staff_users WHERE id = $1 AND NOT disabled',
+      [id],
+    )
+    return r.rows[0] ?? null
+  }
+
+  /** The merge of a branch that is behind live: files changed on one side take that side; both → by pointer. */
+  async #mergeIntoLive(
+    live: string,
+    head: string,
+    branch: string,
+    user: StaffUser,
+    auditId: string,
+  ): Promise<string> {
+    const repo = this.content.repo
+    const base = await repo.mergeBase(live, head)
+    if (!base) throw new ContentError(409, `branch "${branch}" shares no history with live`)
+    const ours = new Set(await repo.changedPaths(base, head))
+    const theirs = new Set(await repo.changedPaths(base, live))
+    const changes: { path: string; content: string | Buffer | null }[] = []
+    const conflicts: FileConflict[] = []
+    for (const path of ours) {
+      const mine = await repo.read(`${head}:${path}`)
+      if (!theirs.has(path)) {
+        changes.push({ path, content: mine })
+        continue
+      }
+      const [b, t] = [await repo.readText(`${base}:${path}`), await repo.readText(`${live}:${path}`)]
+      const m = mine?.toString('utf8') ?? null
+      const r = path.endsWith('.json')
+        ? mergeJsonText(b, t, m)
+        : t === m
+          ? { ok: true as const, text: m as string }
+          : { ok: false as const, conflicts: [{ pointer: '', base: b, theirs: t, mine: m }] }
+      if (r.ok) changes.push({ path, content: r.text })
+      else conflicts.push({ path, conflicts: r.conflicts })
+    }
+    if (conflicts.length)
+      throw new MergeConflictError(
+        conflicts,
+        `branch "${branch}" and live changed the same fields; update the branch from live`,
+      )
+    return repo.commitFiles(
+      live,
+      changes,
+      commitMessage(`Publish ${branch}`, user, auditId, `Merge of ${head} into live.`),
+      authorOf(user),
+      [head],
+    )
+  }
+
+  async #validate(commit: string, user: StaffUser, details: object): Promise<Snapshot> {
+    const result = await this.live.source.build(commit)
+    if (result.ok) return result.snapshot
+    // Outside the publish transaction, which rolls back: the refusal stays recorded.
+    await audit(this.db, {
+      actor: user.id,
+      action: 'publish.refused',
+      details: { ...details, errors: result.errors.length },
+    })
+    throw new PublishRefusedError(result.errors)
+  }
+
+  async #goLive(
+    tx: Queryable,
+    p: {
+      live: string
+      target: string
+      snapshot: Snapshot
+      branch: string | null
+      kind: PublicationKind
+      user: StaffUser
+      auditId: string
+      action: string
+      fastForward: boolean
+      details?: object
+    },
+  ): Promise<Publication> {
+    await this.content.moveRef(PUBLISHED_REF, p.target, p.live)
+    const record = async (q: Queryable) => {
+      const r = await q.query<{ id: string }>(
+        `INSERT INTO content_publications (old_commit, new_commit, branch, kind, actor, snapshot_id, gate_report)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING id::text AS id`,
+        [
+          p.live,
+          p.target,
+          p.branch,
+          p.kind,
+          p.user.id,
+          p.snapshot.id,
+          JSON.stringify({ validation: 'passed' }),
+        ],
+      )
+      const id = r.rows[0].id
+      await auditWithId(q, p.auditId, {
+        actor: p.user.id,
+        action: p.action,
+        target: p.branch ?? PUBLISHED_REF,
+        details: { from: p.live, to: p.target, publication: id, fastForward: p.fastForward, ...p.details },
+      })
+      await q.query('SELECT pg_notify($1, $2)', [
+        CONTENT_CHANNEL,
+        JSON.stringify({ type: 'published', commit: p.target, id }),
+      ])
+      return id
+    }
+    const id = this.db.kind === 'postgres' ? await record(tx) : await this.db.transaction(record)
+    this.live.swap(p.target, p.snapshot)
+    log('info', 'published', { kind: p.kind, branch: p.branch, commit: p.target, publication: id })
+    return {
+      id,
+      oldCommit: p.live,
+      newCommit: p.target,
+      branch: p.branch,
+      kind: p.kind,
+      fastForward: p.fastForward,
+    }
+  }
+}
