@@ -145,6 +145,12 @@ export const MARKETPLACE_BODY_MAX_BYTES = 16 * 1024
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000
 /** Largest accepted POST /api/event/create or /api/user/set body. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024
+/**
+ * Client timestamps an event may carry (docs/decisions/0600): from the epoch to the last instant with
+ * a four-digit year, which every store accepts. Outside it the event is refused with a 400.
+ */
+export const EVENT_TIMESTAMP_MIN_MS = 0
+export const EVENT_TIMESTAMP_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 /** Most events in one POST /api/event/create batch (an array body). */
 export const EVENT_BATCH_MAX = 50
 /** Browser event queue: first retry delay, doubled per failure up to the maximum. */

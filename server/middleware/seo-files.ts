@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa'
 import { resolveBrandId } from '../../engine/routing/resolve-brand'
 import type { Snapshot } from '../../engine/snapshot/types'
+import { clientOf, originOf } from '../http/request-client'
 import { hostIndexFor } from '../render/resolve-request'
 
 /**
@@ -12,10 +13,10 @@ export function seoFiles(getSnapshot: () => Snapshot): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
     if (ctx.path !== '/robots.txt' && ctx.path !== '/sitemap.xml') return next()
     const snapshot = getSnapshot()
-    const brandId = resolveBrandId(hostIndexFor(snapshot), ctx.get('host'))
+    const brandId = resolveBrandId(hostIndexFor(snapshot), clientOf(ctx).host)
     if (!brandId) return next()
     const brand = snapshot.brands.get(brandId)!
-    const origin = `${ctx.protocol}://${ctx.host}`
+    const origin = originOf(ctx)
     ctx.set('Cache-Control', 'public, max-age=3600')
     if (ctx.path === '/robots.txt') {
       ctx.type = 'text/plain; charset=utf-8'

@@ -15,6 +15,7 @@ import { resolveBrandId } from '../../engine/routing/resolve-brand'
 import type { Snapshot } from '../../engine/snapshot/types'
 import { hashString } from '../../engine/util/hash'
 import type { SnapshotStore } from '../content/snapshot-store'
+import { clientOf } from '../http/request-client'
 import { hostIndexFor } from './resolve-request'
 
 const BUILD_ID_LENGTH = 12
@@ -82,7 +83,7 @@ export function buildFiles(snapshots: SnapshotStore): Middleware {
         }
         return
       }
-      const brandId = resolveBrandId(hostIndexFor(snapshot), ctx.get('host'))
+      const brandId = resolveBrandId(hostIndexFor(snapshot), clientOf(ctx).host)
       ctx.set('Cache-Control', 'public, max-age=3600')
       ctx.set('Vary', 'Host')
       ctx.body = { id, timestamp: timestampOf(id), matcher: matcherFor(snapshot, brandId), prerendered: [] }

@@ -1,14 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { AUTH_SESSION_TTL_MS } from '../../engine/constants'
+import type { AuthUser } from '../../schemas/generated/auth-session'
 import type { Queryable } from './db'
 import { hashPassword, verifyPassword } from './password'
 
-export interface StaffUser {
-  id: string
-  email: string
-  name: string
-  role: string
-}
+/** A staff user as the auth session shows it (schemas/auth-session.schema.json). */
+export type StaffUser = AuthUser
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
