@@ -74,7 +74,7 @@ describe('state-changing endpoints check Origin and Content-Type', () => {
     expect((await send({ 'content-type': 'application/json', origin: `http://${host}` })).status).toBe(204)
   })
   it('refuses another Origin, an opaque one, and a cross-site fetch with 403 naming the header', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },

@@ -30,7 +30,11 @@ beforeAll(async () => {
     if (url.includes('/gtag/js')) return js("window.__tagManagerTag='loaded'")
     if (url.includes('mediaalpha.com/js/serve.js')) return js("window.__adScript='loaded'")
     if (url.includes('ns.html'))
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>tm</title>' })
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>tm</title>',
+      })
     return js('/* third-party stand-in */')
   })
   await context.addInitScript(() => {
