@@ -8,7 +8,7 @@ import type { Resolution } from '../engine/render/resolution'
 import { registerApis } from './api'
 import type { AppDeps } from './app-deps'
 import type { ServerConfig } from './config'
-import { errorBody, type HttpErrorExtras } from './http/http-error'
+import { errorBody, HttpError, type HttpErrorExtras } from './http/http-error'
 import { sameSitePath } from './http/redirect'
 import { clientOf, requestClientMiddleware } from './http/request-client'
 import { sameOriginWrites } from './http/same-origin-writes'
@@ -59,7 +59,10 @@ export function createApp(deps: AppDeps): Koa {
     } catch (err) {
       const e = err as Error & { status?: number; expose?: boolean } & HttpErrorExtras
       const status = e.status && e.status >= 400 && e.status < 600 ? e.status : 500
-      if (status >= 500)
+      // Our own 5xx (an upstream down, no store) is expected: one line. Anything else is a bug: the stack.
+      if (status >= 500 && err instanceof HttpError)
+        log('warn', 'request failed', { method: ctx.method, url: ctx.originalUrl, status, error: e.message })
+      else if (status >= 500)
         log('error', 'request failed', {
           method: ctx.method,
           url: ctx.originalUrl,
