@@ -15,4 +15,6 @@ export interface AppDeps {
   opsToken?: string
   /** Actual listening port, for brand-index links (set after listen). */
   getPort?: () => number
+  /** True once the server is shutting down: every answer then closes its connection. */
+  closing?: () => boolean
 }

@@ -40,6 +40,13 @@ export function createApp(deps: AppDeps): Koa {
   app.proxy = false
   app.silent = true
 
+  app.use(async (ctx, next) => {
+    try {
+      await next()
+    } finally {
+      if (deps.closing?.()) ctx.set('Connection', 'close')
+    }
+  })
   app.use(requestClientMiddleware(config.trustedProxies))
   let framers: { snapshot: unknown; origins: string[] } | undefined
   app.use(

@@ -34,6 +34,14 @@ export interface ServerConfig {
   /** .mmdb files for the IP lookup; empty turns the database off (headers of trusted proxies still count). */
   geoipDatabases?: string[] | null
   shutdownTimeoutMs: number
+  /** Longest a client may take to send a request's headers. */
+  headersTimeoutMs: number
+  /** Longest a client may take to send a whole request (headers and body). */
+  requestTimeoutMs: number
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number
+  /** Open connections at most; more are refused at once. */
+  maxConnections: number
   logLevel: 'debug' | 'info' | 'warn' | 'error'
 }
 
@@ -232,6 +240,32 @@ export const CONFIG: readonly ConfigVariable[] = [
     key: 'shutdownTimeoutMs',
     parse: int(10_000, 0, 600_000),
     description: 'how long in-flight requests may finish on SIGTERM (default 10000)',
+  }),
+  variable({
+    name: 'HEADERS_TIMEOUT_MS',
+    key: 'headersTimeoutMs',
+    parse: int(10_000, 1_000, 120_000),
+    description: 'a client must send the request headers within this many ms, else 408 (default 10000)',
+  }),
+  variable({
+    name: 'REQUEST_TIMEOUT_MS',
+    key: 'requestTimeoutMs',
+    parse: int(30_000, 1_000, 600_000),
+    description:
+      'a client must send the whole request (headers and body) within this many ms, else 408 (default 30000)',
+  }),
+  variable({
+    name: 'KEEP_ALIVE_TIMEOUT_MS',
+    key: 'keepAliveTimeoutMs',
+    parse: int(65_000, 1_000, 600_000),
+    description:
+      'an idle keep-alive connection closes after this many ms (default 65000, above common load balancers’ 60 s)',
+  }),
+  variable({
+    name: 'MAX_CONNECTIONS',
+    key: 'maxConnections',
+    parse: int(2_000, 1, 1_000_000),
+    description: 'open connections at most; more are refused at once (default 2000)',
   }),
   variable({
     name: 'LOG_LEVEL',

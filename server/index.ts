@@ -9,6 +9,7 @@ import type { Middleware } from 'koa'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { SnapshotRefusedError, SnapshotStore } from './content/snapshot-store'
+import { gracefulClose } from './http/graceful-close'
 import { log, setLogLevel } from './log'
 import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
@@ -51,7 +52,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   })
   log('info', 'data store ready', { kind: store.db.kind, location: store.location })
   let port = config.port
-  const app = createApp({ config, snapshots, assets, store, opsToken: lock?.token, getPort: () => port })
+  let shuttingDown = false
+  const app = createApp({
+    config,
+    snapshots,
+    assets,
+    store,
+    opsToken: lock?.token,
+    getPort: () => port,
+    closing: () => shuttingDown,
+  })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))
     s.once('error', reject)
@@ -64,18 +74,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const address = server.address()
   if (address && typeof address === 'object') port = address.port
   lock?.setPort(port)
-  server.keepAliveTimeout = 65_000
+  // Chosen, not Node's defaults (which keep a slow client for 5 minutes): docs/decisions/0603.
+  server.headersTimeout = config.headersTimeoutMs
+  server.requestTimeout = config.requestTimeoutMs
+  server.keepAliveTimeout = config.keepAliveTimeoutMs
+  server.maxConnections = config.maxConnections
+  const graceful = gracefulClose(server)
   let closing: Promise<void> | undefined
   const close = () => {
-    closing ??= new Promise<void>((resolve) => {
-      const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs)
-      force.unref()
-      server.close(() => {
-        clearTimeout(force)
-        resolve()
-      })
-      server.closeIdleConnections()
-    }).then(async () => {
+    // From now on every answer says Connection: close, so each keep-alive socket ends with its
+    // response instead of being cut under a client that is about to reuse it.
+    shuttingDown = true
+    closing ??= graceful.close(config.shutdownTimeoutMs).then(async () => {
       await closeDev?.()
       await store.close()
       lock?.release()

@@ -171,3 +171,52 @@ describe('security headers on answers that are not pages', () => {
       await r.arrayBuffer()
     })
 })
+
+describe('connections', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>
+  beforeAll(async () => {
+    app = await startTestApp({})
+  })
+  afterAll(() => app.close())
+
+  /** Sends `head` and `body` on a keep-alive connection without ending it; resolves on the server's close. */
+  function keepAlive(head: string, body: Buffer | string) {
+    return new Promise<{ response: string; closedByServer: boolean }>((resolve, reject) => {
+      const s = connect(Number(new URL(app.url).port), '127.0.0.1', () => {
+        s.write(`${head}\r\n\r\n`)
+        s.write(body)
+      })
+      let response = ''
+      s.on('data', (d) => {
+        response += d
+      })
+      // The server must close it: the test would time out otherwise (Node keeps it for 5 s+ by default).
+      s.on('close', () => resolve({ response, closedByServer: true }))
+      s.on('error', () => resolve({ response, closedByServer: true }))
+      setTimeout(() => {
+        s.destroy()
+        reject(new Error(`connection still open; got:\n${response}`))
+      }, 4_000)
+    })
+  }
+
+  it('a chunked body over the limit gets 413 with Connection: close, and the connection ends', async () => {
+    const chunk = 'x'.repeat(100_000)
+    const r = await keepAlive(
+      `POST ${CLIENT_ERRORS_PATH} HTTP/1.1\r\nHost: m10.localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked`,
+      `${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+    )
+    expect(r.response).toMatch(/^HTTP\/1\.1 413/)
+    expect(r.response).toMatch(/^connection: close/im)
+    expect(r.response).toMatch(/"error":"body: over the limit/)
+  })
+
+  it('a declared length over the limit is refused before the body arrives, and the connection ends', async () => {
+    const r = await keepAlive(
+      `POST ${CLIENT_ERRORS_PATH} HTTP/1.1\r\nHost: m10.localhost\r\nContent-Type: application/json\r\nContent-Length: 10000000`,
+      '{',
+    )
+    expect(r.response).toMatch(/^HTTP\/1\.1 413/)
+    expect(r.response).toMatch(/^connection: close/im)
+  })
+})
