@@ -178,7 +178,9 @@ function sameTypeEdge(valid: unknown): fc.Arbitrary<string> {
   )
   // Format-aware: a leaf holding a date gets dates (and is picked more often).
   const isDate = (l: { path: (string | number)[] }) =>
-    /^\d{4}-\d\d-\d\dT/.test(String(l.path.reduce((o: any, k) => o[k], valid)))
+    /^\d{4}-\d\d-\d\dT/.test(
+      String(l.path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], valid)),
+    )
   const leaf = fc.oneof(
     { weight: 1, arbitrary: fc.constantFrom(...leaves) },
     ...(leaves.some(isDate) ? [{ weight: 1, arbitrary: fc.constantFrom(...leaves.filter(isDate)) }] : []),
