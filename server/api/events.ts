@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type Router from '@koa/router'
 import {
   API_BODY_LIMIT_BYTES,
@@ -12,7 +13,7 @@ import { HttpError } from '../http/http-error'
 import { checkSchema, readJsonBody } from '../http/read-json'
 import { clientOf } from '../http/request-client'
 import { eventRow } from '../store/event-rows'
-import { latestEvents } from '../store/event-store'
+import { exportEvents, latestEvents } from '../store/event-store'
 import { storeRefusal } from '../store/store-refusal'
 import { requireOpsToken } from './ops-auth'
 import { requireStore } from './require-store'
@@ -59,6 +60,21 @@ export function eventApi(router: Router, deps: AppDeps): void {
     ctx.body = { ok: true, accepted: events.length }
   })
 
+  // `npm run events -- export` while this server holds the PGlite folder: NDJSON, streamed.
+  router.get('/api/_ops/events/export', async (ctx) => {
+    requireOpsToken(ctx, deps)
+    const store = requireStore(ctx, deps)
+    const since = isoDate(ctx.query.since, 'since')
+    const until = isoDate(ctx.query.until, 'until')
+    ctx.set('Cache-Control', 'no-store')
+    ctx.type = 'application/x-ndjson'
+    ctx.body = Readable.from(
+      (async function* () {
+        for await (const e of exportEvents(store.db, since, until)) yield `${JSON.stringify(e)}\n`
+      })(),
+    )
+  })
+
   // For `npm run events` while this server holds the PGlite folder: the token is in DATA_DIR/server.json.
   router.get('/api/_ops/events', async (ctx) => {
     requireOpsToken(ctx, deps)
@@ -68,4 +84,12 @@ export function eventApi(router: Router, deps: AppDeps): void {
     ctx.set('Cache-Control', 'no-store')
     ctx.body = { events: await latestEvents(store.db, limit, after) }
   })
+}
+
+/** A query parameter holding an ISO date; 400 naming it otherwise. */
+function isoDate(value: unknown, name: string): Date {
+  const t = typeof value === 'string' ? Date.parse(value) : Number.NaN
+  if (Number.isNaN(t))
+    throw new HttpError(400, `${name}: an ISO date is required (e.g. 2026-11-01T00:00:00Z)`)
+  return new Date(t)
 }
