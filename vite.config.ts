@@ -1,9 +1,32 @@
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * Vike adds a code-splitting group for stylesheets whose `name` is a function; Rolldown then warns, on
+ * every build and for each environment, that such a group needs a `debugName`. This gives it one.
+ * Runs after Vike's own `configResolved` (same `post` order, listed later).
+ */
+function nameVikeCssGroup(): Plugin {
+  return {
+    name: 'funnelworks:name-vike-css-group',
+    enforce: 'post',
+    configResolved: {
+      order: 'post',
+      handler(config) {
+        const outputs = [config.build.rolldownOptions?.output ?? []].flat()
+        for (const output of outputs) {
+          const groups = typeof output.codeSplitting === 'object' ? (output.codeSplitting.groups ?? []) : []
+          for (const group of groups)
+            if (typeof group.name === 'function' && !group.debugName) group.debugName = 'vike-css'
+        }
+      },
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [react(), vike()],
+  plugins: [react(), vike(), nameVikeCssGroup()],
   publicDir: 'ui/public',
   build: {
     target: 'es2022',

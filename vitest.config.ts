@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     // Two workers on the two-core machines this runs on (the default leaves one core idle).
     maxWorkers: 2,
+    // A PostgreSQL server for the store tests on any machine (an embedded one when none answers).
+    globalSetup: ['tests/setup/test-run.global.ts'],
     projects: [
       {
         test: {
@@ -18,6 +20,8 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
           ],
           environment: 'node',
+          // Some unit tests build the whole catalogue or start a process: room for a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

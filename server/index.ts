@@ -4,8 +4,10 @@
  */
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { join } from 'node:path'
 import type { Middleware } from 'koa'
+import compose from 'koa-compose'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { SnapshotRefusedError, SnapshotStore } from './content/snapshot-store'
@@ -13,6 +15,7 @@ import { gracefulClose } from './http/graceful-close'
 import { log, setLogLevel } from './log'
 import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
+import { devOverlay, wireDevReload } from './render/dev-overlay'
 import { loadProductionBuild } from './render/vike-render'
 import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
 import { openStore, StoreUnavailableError } from './store/open-store'
@@ -23,6 +26,17 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer()
+    probe.once('error', reject)
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   setLogLevel(config.logLevel)
   const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
@@ -31,12 +45,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   if (config.mode === 'development') {
     const { createDevMiddleware } = await import('vike/server')
     const { default: c2k } = await import('koa-connect')
-    const { devMiddleware, viteServer } = await createDevMiddleware({ root: config.projectRoot })
-    assets = c2k(devMiddleware as never) as Middleware
-    snapshots.watch()
-    snapshots.onChange(() => viteServer?.ws.send({ type: 'full-reload' }))
+    // Vite's hot-reload socket on a free port of its own: its fixed default (24678) would make a second
+    // dev server (another checkout, a test) silently lose reloads.
+    const hmrPort = await freePort(config.host)
+    const { devMiddleware, viteServer } = await createDevMiddleware({
+      root: config.projectRoot,
+      viteConfig: { server: { hmr: { port: hmrPort } } },
+    })
+    // Broken definitions show in the browser (Vite's overlay), and fixing them reloads the page.
+    assets = compose([devOverlay(snapshots), c2k(devMiddleware as never) as Middleware])
+    await snapshots.watch()
+    if (viteServer) wireDevReload(snapshots, viteServer.ws)
     closeDev = async () => {
-      snapshots.close()
+      await snapshots.close()
       await viteServer?.close()
     }
   } else {

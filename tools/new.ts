@@ -3,12 +3,14 @@
  *   npm run new -- page <slug> [--brands m10,bh] [--title "Page title"]
  *   npm run new -- funnel <id> [--vertical medicare|auto] [--brands m10,bh]
  * A page is a landing page at /<slug>; a funnel is a funnel definition plus its page at /<id>/{step?},
- * finishing on /thank-you. Texts starting with "TODO" are yours to write (the catalogue test refuses
+ * finishing on /thank-you. Texts starting with "TODO" are yours to write (validation refuses
  * them until you do). The new files are validated with the rest of the catalogue before the command ends.
  */
-import { existsSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve, sep } from 'node:path'
 import { formatDefinitionError } from '../engine/snapshot/build-snapshot'
+import type { DefinitionError } from '../engine/snapshot/types'
+import { addRouteMatrixRow, ROUTE_MATRIX_FILE } from '../server/content/route-matrix'
 import { SnapshotStore } from '../server/content/snapshot-store'
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -45,6 +47,33 @@ function checkSlug(kind: string, slug: string | undefined): string {
 function writeNew(file: string, text: string): void {
   if (existsSync(file)) throw new Error(`${file} already exists; pick another name or edit that file`)
   writeFileSync(file, text)
+}
+
+/** The errors a fresh scaffold is expected to have: its "TODO" texts. */
+export const isPlaceholderError = (e: DefinitionError) => e.message.startsWith('placeholder text ')
+
+/**
+ * Adds the route → brand table row (docs/decisions/0100) of each page written, when the definitions
+ * folder sits in a repository that has the table; returns the routes added.
+ */
+export function addMatrixRows(definitionsDir: string, files: string[]): string[] {
+  const added: string[] = []
+  for (const file of files.filter((f) => f.includes(`${sep}pages${sep}`))) {
+    const page = JSON.parse(readFileSync(file, 'utf8')) as {
+      path: string
+      template: string
+      brands: string[]
+    }
+    if (
+      addRouteMatrixRow(resolve(definitionsDir, '..'), {
+        route: page.path,
+        kind: page.template,
+        brands: page.brands,
+      })
+    )
+      added.push(page.path)
+  }
+  return added
 }
 
 /** Writes definitions/pages/<slug>.json; returns the files written. */
@@ -159,15 +188,20 @@ function main(argv: string[]): number {
     return 1
   }
   for (const f of written) console.log(`created ${relative(process.cwd(), f)}`)
+  for (const route of addMatrixRows(dir, written)) console.log(`added ${route} to ${ROUTE_MATRIX_FILE}`)
   const result = SnapshotStore.build(dir, resolve(dir, '..'), root)
-  if (!result.ok) {
-    for (const e of result.errors) console.log(formatDefinitionError(e))
+  const errors = result.ok ? [] : result.errors
+  const todos = errors.filter(isPlaceholderError)
+  const others = errors.filter((e) => !isPlaceholderError(e))
+  if (others.length) {
+    for (const e of others) console.log(formatDefinitionError(e))
     console.log('\nThe new files are written but the catalogue does not validate yet: fix the lines above.')
     return 1
   }
-  console.log(
-    '\nValid. Replace every "TODO" text, pick an image under ui/public/images/, then run npm run validate.',
-  )
+  console.log(`\nWritten. Now write the copy: each of these ${todos.length} texts still says "TODO"`)
+  console.log('(npm run validate and npm run dev report them until they are replaced):\n')
+  for (const e of todos) console.log(`  ${e.file}:${e.line}:${e.column}  ${e.pointer}`)
+  console.log('\nPick an image under ui/public/images/ as well, then run npm run validate.')
   return 0
 }
 

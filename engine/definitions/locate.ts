@@ -1,4 +1,5 @@
-import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser'
+import { findNodeAtLocation, type Node, parseTree } from 'jsonc-parser'
+import { firstSyntaxError } from './syntax-error'
 
 export interface SourcePosition {
   line: number
@@ -33,12 +34,12 @@ export class LocatedJson {
   readonly syntaxErrors: { message: string; position: SourcePosition }[]
 
   constructor(readonly text: string) {
-    const errors: ParseError[] = []
-    this.tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true })
-    this.syntaxErrors = errors.map((e) => ({
-      message: `invalid JSON: ${printParseErrorCode(e.error)}`,
-      position: offsetToPosition(text, e.offset),
-    }))
+    this.tree = parseTree(text, [], { allowTrailingComma: false, disallowComments: true })
+    // Only the first: the parser's later errors are consequences of it.
+    const first = firstSyntaxError(text)
+    this.syntaxErrors = first
+      ? [{ message: `invalid JSON: ${first.message}`, position: offsetToPosition(text, first.offset) }]
+      : []
   }
 
   /**

@@ -15,7 +15,8 @@ export function siteNameFor(
 /** Spec point 1: 'page title - site name', or only the site name when there is no page title. */
 export function documentTitle(pageTitle: string | undefined | null, siteName: string): string {
   const t = pageTitle?.trim()
-  return t ? `${t} - ${siteName}` : siteName
+  // A page titled like its site (the control center's home) is not "X - X".
+  return t && t.toLowerCase() !== siteName.trim().toLowerCase() ? `${t} - ${siteName}` : siteName
 }
 
 export function htmlLang(language: string | undefined): string {

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_LANGUAGE } from '../constants'
 import '../phone/phone-rule-checks'
+import { parse as parseLenient } from 'jsonc-parser'
 import { DEFINITION_KINDS, kindOfPath } from '../definitions/kinds'
 import { LocatedJson } from '../definitions/locate'
 import { describeErrors, validatorFor } from '../definitions/validators'
@@ -51,6 +52,10 @@ export class ErrorSink {
   isInvalid(kind: string, id: string): boolean {
     return this.invalidIds.get(kind)?.has(id) ?? false
   }
+  markInvalid(kind: string, id: string): void {
+    if (!this.invalidIds.has(kind)) this.invalidIds.set(kind, new Set())
+    this.invalidIds.get(kind)!.add(id)
+  }
   add(
     doc: Pick<LoadedDocument, 'file' | 'source'>,
     pointer: string,
@@ -66,6 +71,19 @@ export class ErrorSink {
       message,
     })
   }
+}
+
+const baseNameOf = (rel: string) =>
+  rel
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '')
+
+/** The id a file that does not parse claims, read leniently (its other errors are reported already). */
+function idInBrokenJson(text: string, idField: string): string | undefined {
+  const data = parseLenient(text) as Record<string, unknown> | undefined
+  const id = data?.[idField]
+  return typeof id === 'string' ? id : undefined
 }
 
 /**
@@ -97,6 +115,8 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     if (source.syntaxErrors.length || !source.tree) {
       for (const e of source.syntaxErrors)
         sink.errors.push({ file: f.path, ...e.position, pointer: '', message: e.message })
+      // The file exists: references to it are not reported as missing as well.
+      sink.markInvalid(kind.kind, (kind.idField && idInBrokenJson(f.text, kind.idField)) || baseNameOf(rel))
       continue
     }
     let data: unknown
@@ -114,17 +134,11 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     }
     const doc: LoadedDocument = { kind: kind.kind, id: '', file: f.path, data, source }
     const validate = validatorFor(kind.schema)
-    const baseName = rel
-      .split('/')
-      .pop()!
-      .replace(/\.json$/, '')
+    const baseName = baseNameOf(rel)
     if (!validate(data)) {
       for (const p of describeErrors(validate.errors ?? [])) sink.add(doc, p.pointer, p.message, p.property)
       const claimedId = kind.idField ? (data as Record<string, unknown> | null)?.[kind.idField] : baseName
-      if (typeof claimedId === 'string') {
-        if (!sink.invalidIds.has(kind.kind)) sink.invalidIds.set(kind.kind, new Set())
-        sink.invalidIds.get(kind.kind)!.add(claimedId)
-      }
+      if (typeof claimedId === 'string') sink.markInvalid(kind.kind, claimedId)
       continue
     }
     const id = kind.file

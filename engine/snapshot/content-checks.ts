@@ -9,6 +9,7 @@ import { articleSlug } from '../content/articles'
 import { compileRoutePattern, matchRoutePattern, type RoutePattern } from '../routing/route-pattern'
 import type { LoadedDocument } from './build-snapshot'
 import { actionsOf, type CrossCheckInput, registerCrossCheck } from './cross-checks'
+import { checkPlaceholders } from './placeholder-check'
 import type { Funnel, Page, PageEntry } from './types'
 
 function docsOf<T>(input: CrossCheckInput, kind: string): Map<string, LoadedDocument<T>> {
@@ -21,7 +22,7 @@ function checkArticles(input: CrossCheckInput): void {
   const slugs = new Map<string, string>()
   for (const doc of docsOf<Article>(input, 'article').values()) {
     const a = doc.data
-    if (!authors.has(a.author))
+    if (!authors.has(a.author) && !sink.isInvalid('author', a.author))
       sink.add(
         doc,
         '/author',
@@ -43,7 +44,7 @@ function checkRelatedArticles(input: CrossCheckInput): void {
   const articles = docsOf<Article>(input, 'article')
   for (const doc of docsOf<Page>(input, 'page').values()) {
     ;(doc.data.relatedArticles ?? []).forEach((id, i) => {
-      if (!articles.has(id))
+      if (!articles.has(id) && !input.sink.isInvalid('article', id))
         input.sink.add(
           doc,
           `/relatedArticles/${i}`,
@@ -59,7 +60,7 @@ function checkExperiments(input: CrossCheckInput): void {
   const runningOn = new Map<string, string>()
   for (const doc of docsOf<Experiment>(input, 'experiment').values()) {
     const e = doc.data
-    if (!pageEntries.has(e.page))
+    if (!pageEntries.has(e.page) && !sink.isInvalid('page', e.page))
       sink.add(doc, '/page', `unknown page "${e.page}" (no page with this key in definitions/pages/)`)
     if (e.status === 'running') {
       const other = runningOn.get(e.page)
@@ -78,7 +79,7 @@ function checkExperiments(input: CrossCheckInput): void {
       if (ids.has(v.id)) sink.add(doc, `/variants/${i}/id`, `variant id "${v.id}" is used twice`)
       ids.add(v.id)
       const form = v.overrides?.form
-      if (form !== undefined && !funnels.has(form))
+      if (form !== undefined && !funnels.has(form) && !sink.isInvalid('funnel', form))
         sink.add(
           doc,
           `/variants/${i}/overrides/form`,
@@ -191,3 +192,4 @@ registerCrossCheck(checkArticles)
 registerCrossCheck(checkRelatedArticles)
 registerCrossCheck(checkExperiments)
 registerCrossCheck(checkLinksResolve)
+registerCrossCheck(checkPlaceholders)

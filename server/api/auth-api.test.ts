@@ -34,7 +34,7 @@ describe('auth session API', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }, 60_000)
   afterAll(async () => {
-    await new Promise((r) => server?.close(r))
+    await new Promise((r) => (server ? server.close(r) : r(null)))
     await store?.close()
     await dropPostgresSchema(pg.schema)
   })

@@ -31,7 +31,7 @@ describe.each(DB_KINDS)('tracking APIs on %s', (kind) => {
   }, 60_000)
 
   afterAll(async () => {
-    await new Promise((r) => server?.close(r))
+    await new Promise((r) => (server ? server.close(r) : r(null)))
     await store?.close()
     if (schema) await dropPostgresSchema(schema)
   })

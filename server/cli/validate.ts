@@ -1,26 +1,32 @@
 /**
  * npm run validate — checks every definition; prints `file:line:col  /pointer  message` per error.
  * Optional argument: another definitions folder (e.g. a broken copy).
+ * Beside the definitions themselves, the route → brand table of the repository the folder sits in
+ * (docs/decisions/0100) must agree with the pages, in both directions.
  */
 import { relative, resolve } from 'node:path'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
+import type { DefinitionError } from '../../engine/snapshot/types'
+import { checkRouteMatrix } from '../content/route-matrix'
 import { SnapshotStore } from '../content/snapshot-store'
 
 const projectRoot = resolve(import.meta.dirname, '..', '..')
 const dir = resolve(process.cwd(), process.argv[2] ?? resolve(projectRoot, 'definitions'))
+const repository = resolve(dir, '..')
 const started = performance.now()
-// Paths are printed relative to the current directory, so editors can open them.
-const result = SnapshotStore.build(dir, resolve(dir, '..'), projectRoot)
+const result = SnapshotStore.build(dir, repository, projectRoot)
+const errors: DefinitionError[] = result.ok ? checkRouteMatrix(result.snapshot, repository) : result.errors
 const ms = Math.round(performance.now() - started)
-if (!result.ok) {
-  for (const e of result.errors) {
-    console.log(formatDefinitionError({ ...e, file: relative(process.cwd(), resolve(dir, '..', e.file)) }))
-  }
+if (errors.length) {
+  // Paths are printed relative to the current directory, so editors can open them.
+  for (const e of errors)
+    console.log(formatDefinitionError({ ...e, file: relative(process.cwd(), resolve(repository, e.file)) }))
   console.log(
-    `\n${result.errors.length} error${result.errors.length === 1 ? '' : 's'} in ${relative(process.cwd(), dir) || '.'} (${ms} ms)`,
+    `\n${errors.length} error${errors.length === 1 ? '' : 's'} in ${relative(process.cwd(), dir) || '.'} (${ms} ms)`,
   )
   process.exit(1)
 }
+if (!result.ok) process.exit(1)
 const s = result.snapshot
 const others = [...s.documents].map(([kind, docs]) => `, ${docs.size} ${kind}s`).join('')
 console.log(

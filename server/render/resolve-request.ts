@@ -76,7 +76,8 @@ function base(
     brand,
     pathname: facts.pathname,
     search: facts.search,
-    thirdParty: opts.thirdParty,
+    // The control center (internal brand) serves no insurance ad script: it is no public site.
+    thirdParty: brand?.vertical === 'internal' ? { ...opts.thirdParty, adScriptUrl: null } : opts.thirdParty,
     phoneRules: brand ? phoneRulesForPage(phoneRulesOf(snapshot), brand.id, page?.key ?? null) : [],
   }
 }

@@ -74,9 +74,18 @@ describe.each(DB_KINDS)('data store on %s', (kind) => {
   })
 
   it('lists the latest events newest first', async () => {
-    const latest = await latestEvents(store.db, 5)
-    expect(latest).toHaveLength(5)
-    expect(Date.parse(latest[0].received_at)).toBeGreaterThanOrEqual(Date.parse(latest[4].received_at))
+    // Three events received an hour apart, later than anything else in the store, written oldest
+    // last so that neither insertion order nor id order can pass for "newest first".
+    const base = Date.now() + 24 * 3600_000
+    const ids = [randomUUID(), randomUUID(), randomUUID()]
+    for (const [i, id] of ids.entries())
+      await store.events.write([
+        eventRow(sampleEvent(id) as never, new Date(base + (3 - i) * 3600_000), null),
+      ])
+    const latest = await latestEvents(store.db, 2)
+    expect(latest.map((e) => e.id)).toEqual([ids[0], ids[1]])
+    const after = await latestEvents(store.db, 10, new Date(base + 1.5 * 3600_000).toISOString())
+    expect(after.map((e) => e.id)).toEqual([ids[0], ids[1]])
   })
 
   it('staff users, sessions and the audit log', async () => {

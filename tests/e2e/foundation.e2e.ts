@@ -86,6 +86,24 @@ describe('routing and errors', () => {
     await page.close()
   })
 
+  it('the control center loads its own tag manager, no insurance ad script, and a single title', async () => {
+    const ads = (html: string) => [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1])
+    const { page } = await newPage(context)
+    await page.goto(brandUrl('m10', port, '/'))
+    const m10Scripts = ads(await page.content())
+    await page.goto(brandUrl('ccc', port, '/'))
+    const cccScripts = ads(await page.content())
+    // The public brand loads the ad script; the control center loads nothing of it, and only its own GTM.
+    const adScript = m10Scripts.find((src) => !src.startsWith('/') && !src.includes('gtm.js'))
+    expect(adScript).toBeTruthy()
+    expect(cccScripts).not.toContain(adScript)
+    expect(cccScripts.filter((src) => src.includes('gtm.js'))).toEqual([
+      expect.stringContaining('id=GTM-CCC1A2B'),
+    ])
+    expect(await page.title()).toBe('Control Center')
+    await page.close()
+  })
+
   it('bare localhost shows the brand index linking to each brand host', async () => {
     const { page } = await newPage(context)
     const res = await page.goto(`http://localhost:${port}/`)

@@ -212,9 +212,9 @@ async function findZipFunnel(
 }
 
 describe('funnel pages', () => {
-  it('filling the zip field leads to a new lease within ~10 s', async (ctx) => {
+  it('filling the zip field leads to a new lease within ~10 s', async () => {
     const found = await findZipFunnel()
-    if (!found) return ctx.skip()
+    if (!found) throw new Error('no funnel with a ZIP step among the candidate pages: update findZipFunnel')
     const { page } = await openAt(found.url, TUESDAY_10)
     // The page already holds a lease; the zip change must bring a new one well before 300 s.
     await expect
@@ -245,10 +245,10 @@ describe('funnel pages', () => {
     await narrow.close()
   })
 
-  it('a step with a demand-check action sends the demand-check body of spec point 7', async (ctx) => {
+  it('a step with a demand-check action sends the demand-check body of spec point 7', async () => {
     // The Medicare quiz's zip step runs a demand check when the ZIP code is submitted.
     const found = await findZipFunnel(['m10', 'ac'])
-    if (!found) return ctx.skip()
+    if (!found) throw new Error('no funnel with a ZIP step among the candidate pages: update findZipFunnel')
     // A new visitor: no afid remembered from the earlier visits of this suite, so sub_1 is the rule's.
     const fresh = await browser.newContext({ timezoneId: LA, viewport: { width: 1280, height: 800 } })
     await routeThirdParties(fresh)

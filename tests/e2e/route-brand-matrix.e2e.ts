@@ -4,31 +4,16 @@
  * Requests go through node:http with a Host header (Node's fetch drops a custom Host).
  */
 
-import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
+import { checkRouteMatrix, readRouteMatrix } from '../../server/content/route-matrix'
+import { SnapshotStore } from '../../server/content/snapshot-store'
 
 const port = inject('port')
 const root = join(import.meta.dirname, '..', '..')
 const ALL_BRANDS = ['m10', 'bh', 'ac', 'emily', 'mpa', 'gs', 'tqg', 'ps', 'ccc']
-
-interface MatrixRow {
-  route: string
-  kind: string
-  brands: string[]
-}
-
-/** Reads the decision record's table: | `route` | kind | brand ids |. */
-function readMatrix(): MatrixRow[] {
-  const text = readFileSync(join(root, 'docs', 'decisions', '0100-route-brand-matrix.md'), 'utf8')
-  const rows: MatrixRow[] = []
-  for (const line of text.split('\n')) {
-    const m = /^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \|$/.exec(line.trim())
-    if (m) rows.push({ route: m[1], kind: m[2].trim(), brands: m[3].trim().split(/\s+/) })
-  }
-  return rows
-}
 
 /** Concrete paths for a route pattern: without and with the optional step, a token, a real article. */
 function pathsFor(route: string): string[] {
@@ -62,7 +47,7 @@ function status(host: string, path: string): Promise<number> {
   })
 }
 
-const matrix = readMatrix()
+const matrix = readRouteMatrix(root) ?? []
 
 describe('route → brands matrix (docs/decisions/0100)', () => {
   it('the record lists every route of spec point 2', () => {
@@ -77,6 +62,12 @@ describe('route → brands matrix (docs/decisions/0100)', () => {
       '/get-yours-csnp-es',
     ])
       expect(routes).toContain(r)
+  })
+
+  it('every route a page serves has its row with the same brands, and every row is served', () => {
+    const result = SnapshotStore.build(join(root, 'definitions'), root, root)
+    if (!result.ok) throw new Error(result.errors.map(formatDefinitionError).join('\n'))
+    expect(checkRouteMatrix(result.snapshot, root).map(formatDefinitionError)).toEqual([])
   })
 
   it.each(matrix.map((r) => [r.route, r] as const))('%s', async (_, row) => {

@@ -47,4 +47,36 @@ describe('npm run validate', { timeout: 60_000 }, () => {
     ).toBe(true)
     expect(lines.at(-1)).toMatch(/^2 errors in definitions/)
   })
+
+  it('reports a bad comma once, in words, and not as a missing file elsewhere', () => {
+    const copy = join(tmp, 'comma', 'definitions')
+    cpSync(join(root, 'definitions'), copy, { recursive: true })
+    const step = join(copy, 'steps', 'zip.json')
+    writeFileSync(step, readFileSync(step, 'utf8').replace('"name": "zip",', '"name": "zip"'))
+    const r = validate(join('comma', 'definitions'))
+    expect(r.status).toBe(1)
+    expect(r.stdout.trim().split('\n')).toEqual([
+      'comma/definitions/steps/zip.json:5:3  /  invalid JSON: expected a comma or `}` after the value of "name", found "title"',
+      '',
+      expect.stringMatching(/^1 error in comma\/definitions \(\d+ ms\)$/),
+    ])
+  })
+
+  it('reports a page whose route is missing from the route → brand table, at the page', () => {
+    const repo = join(tmp, 'repo')
+    cpSync(join(root, 'definitions'), join(repo, 'definitions'), { recursive: true })
+    cpSync(join(root, 'docs'), join(repo, 'docs'), { recursive: true })
+    const page = readFileSync(join(repo, 'definitions', 'pages', 'quiz-grocery.json'), 'utf8')
+    writeFileSync(
+      join(repo, 'definitions', 'pages', 'quiz-grocery-r9.json'),
+      page.replace('"/quiz/grocery/{step?}"', '"/quiz/grocery-r9/{step?}"'),
+    )
+    const r = validate(join('repo', 'definitions'))
+    expect(r.status).toBe(1)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines[0]).toBe(
+      'repo/definitions/pages/quiz-grocery-r9.json:3:3  /path  route "/quiz/grocery-r9/{step?}" (brands m10 ac emily bh) is missing from the route → brand table in docs/decisions/0100-route-brand-matrix.md: add the row | `/quiz/grocery-r9/{step?}` | funnel | m10 ac emily bh |',
+    )
+    expect(lines.at(-1)).toMatch(/^1 error in repo\/definitions/)
+  })
 })

@@ -1,11 +1,16 @@
+import type { ReactNode } from 'react'
 import type { PageEntry } from '../../engine/snapshot/types'
 import { PhoneCta } from '../phone'
 import './templates.css'
 
-/** The top of a page: eyebrow (product), headline, subheadline, call to action and hero image. */
-export function Hero({ page, ctaHref }: { page: PageEntry; ctaHref?: string }) {
+/**
+ * The top of a page: eyebrow (product), headline, subheadline, call to action and hero image.
+ * With `aside` (a funnel page's form), that takes the image's place and the hero is compact, so the
+ * first question is on the first screen of a phone and of a laptop.
+ */
+export function Hero({ page, ctaHref, aside }: { page: PageEntry; ctaHref?: string; aside?: ReactNode }) {
   return (
-    <section className="hero">
+    <section className={aside ? 'hero hero-with-aside' : 'hero'}>
       <div className="container hero-grid">
         <div className="hero-copy">
           {page.product && <p className="eyebrow">{page.product}</p>}
@@ -23,7 +28,8 @@ export function Hero({ page, ctaHref }: { page: PageEntry; ctaHref?: string }) {
           )}
           {page.cta?.phone && <PhoneCta />}
         </div>
-        {page.image && (
+        {aside && <div className="hero-aside">{aside}</div>}
+        {!aside && page.image && (
           <div className="hero-media">
             <img
               className="hero-image"
