@@ -17,9 +17,9 @@ import { log } from './log'
 import { seoFiles } from './middleware/seo-files'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { HtmlCache } from './render/html-cache'
-import { isPrimitivesRequest, primitivesResolution } from './render/primitives-page'
 import {
   assignmentToKeep,
+  brandIdForHost,
   errorResolution,
   type RequestFacts,
   resolveRequest,
@@ -51,6 +51,7 @@ export function createApp(deps: AppDeps): Koa {
   let framers: { snapshot: unknown; origins: string[] } | undefined
   app.use(
     securityHeaders({
+      htmlPolicy: config.mode === 'production',
       frameAncestors: () => {
         const snapshot = snapshots.current
         if (framers?.snapshot !== snapshot)
@@ -142,6 +143,11 @@ export function createApp(deps: AppDeps): Koa {
   app.use(router.routes())
   app.use(router.allowedMethods())
 
+  // Host → brand, once per request: the build meta, the SEO files and the page all read it.
+  app.use(async (ctx, next) => {
+    ctx.state.brandId = brandIdForHost(snapshots.current, clientOf(ctx).host)
+    await next()
+  })
   app.use(buildFiles(snapshots))
   if (deps.assets) app.use(deps.assets)
   app.use(seoFiles(() => snapshots.current))
@@ -157,13 +163,7 @@ export function createApp(deps: AppDeps): Koa {
     const payloadFor = payloadPagePath(ctx.path)
     const facts = factsOf(ctx, deps)
     const pathname = payloadFor ?? facts.pathname
-    const primitives = isPrimitivesRequest(pathname)
-      ? primitivesResolution(
-          resolveRequest(snapshots.current, { ...facts, pathname: '/' }, resolveOpts(config)),
-        )
-      : null
-    const resolution =
-      primitives ?? resolveRequest(snapshots.current, { ...facts, pathname }, resolveOpts(config))
+    const resolution = resolveRequest(snapshots.current, { ...facts, pathname }, resolveOpts(config))
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
     if (payloadFor) {
       sendPayload(ctx, resolution)
@@ -206,6 +206,7 @@ function factsOf(ctx: Context, deps: AppDeps): RequestFacts {
   } catch {}
   return {
     host: clientOf(ctx).host,
+    brandId: ctx.state.brandId ?? null,
     pathname,
     search: ctx.search ?? '',
     port: deps.getPort?.() ?? deps.config.port,

@@ -27,6 +27,72 @@ export async function generateTypes(): Promise<Map<string, string>> {
     })
     out.set(file.replace('.schema.json', '.ts'), ts)
   }
+  return shareDefinitions(out)
+}
+
+/**
+ * Schemas whose definitions other schemas reference: a declaration generated again, word for word,
+ * in another file is imported from here instead (and re-exported, so importers keep working).
+ * Earlier files are homes first: a condition lives in condition.ts even though action.ts repeats it.
+ */
+const HOMES = ['common.ts', 'condition.ts', 'field.ts', 'action.ts']
+
+interface Declaration {
+  name: string | null
+  text: string
+  /** The declaration without its doc comment (which names the schema it was generated for). */
+  code: string
+}
+
+/** Splits generated code into top-level declarations, each with its leading doc comment. */
+function declarationsOf(ts: string): { banner: string; declarations: Declaration[] } {
+  const [banner, ...lines] = ts.split('\n')
+  const declarations: Declaration[] = []
+  let current: string[] = []
+  const flush = () => {
+    if (!current.length) return
+    const text = current.join('\n')
+    const code = text.slice(Math.max(0, text.search(/^export /m))).trim()
+    declarations.push({ name: /^export (?:type|interface) (\w+)/m.exec(text)?.[1] ?? null, text, code })
+    current = []
+  }
+  for (const line of lines) {
+    const onlyComment = current.length > 0 && !current.some((l) => l.startsWith('export '))
+    if (line.startsWith('/**') || (line.startsWith('export ') && !onlyComment)) flush()
+    current.push(line)
+  }
+  flush()
+  return { banner, declarations }
+}
+
+function shareDefinitions(files: Map<string, string>): Map<string, string> {
+  const homeOf = new Map<string, { file: string; code: string }>()
+  for (const home of HOMES) {
+    const ts = files.get(home)
+    if (!ts) continue
+    for (const d of declarationsOf(ts).declarations)
+      if (d.name && !homeOf.has(d.name)) homeOf.set(d.name, { file: home, code: d.code })
+  }
+  const out = new Map<string, string>()
+  for (const [file, ts] of files) {
+    const { banner, declarations } = declarationsOf(ts)
+    const imported = new Map<string, string[]>()
+    const kept = declarations.filter((d) => {
+      const home = d.name ? homeOf.get(d.name) : undefined
+      if (!home || home.file === file || home.code !== d.code) return true
+      imported.set(home.file, [...(imported.get(home.file) ?? []), d.name!])
+      return false
+    })
+    if (!imported.size) {
+      out.set(file, ts)
+      continue
+    }
+    const imports = [...imported].map(([home, names]) => {
+      const list = names.sort().join(', ')
+      return `import type { ${list} } from './${home.replace(/\.ts$/, '')}'\nexport type { ${list} }`
+    })
+    out.set(file, [banner, '', ...imports, ...kept.map((d) => d.text)].join('\n'))
+  }
   return out
 }
 

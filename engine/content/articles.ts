@@ -15,7 +15,7 @@ export function articleMarkdown(article: Pick<Article, 'body'>): string {
 type Documents = Snapshot['documents']
 
 export function articlesOf(documents: Documents): Article[] {
-  return [...((documents.get('article') as ReadonlyMap<string, Article> | undefined)?.values() ?? [])]
+  return [...documents.article.values()]
 }
 
 export function findArticleBySlug(documents: Documents, slug: string): Article | undefined {
@@ -23,7 +23,7 @@ export function findArticleBySlug(documents: Documents, slug: string): Article |
 }
 
 export function authorOf(documents: Documents, id: string): Author | undefined {
-  return (documents.get('author') as ReadonlyMap<string, Author> | undefined)?.get(id)
+  return documents.author.get(id)
 }
 
 /** Newest first, then by title, for lists. */

@@ -60,13 +60,6 @@ const SCHEMAS: Record<string, object> = {
 let ajv: Ajv2020 | undefined
 const compiled = new Map<string, ValidateFunction>()
 
-/** Registers another schema (used by kinds added after the foundation). */
-export function registerSchema(fileName: string, schema: object): void {
-  SCHEMAS[fileName] = schema
-  ajv = undefined
-  compiled.clear()
-}
-
 function getAjv(): Ajv2020 {
   if (!ajv) {
     ajv = new Ajv2020({ allErrors: true, useDefaults: true, discriminator: true, strict: false })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Experiment } from '../../schemas/generated/experiment'
 import { EXPERIMENT_PREVIEW_PARAM } from '../constants'
-import type { PageEntry, Snapshot } from '../snapshot/types'
+import type { PageEntry } from '../snapshot/types'
 import {
   applyVariant,
   chooseVariant,
@@ -106,11 +106,10 @@ describe('applyVariant', () => {
 
 describe('runningExperimentFor', () => {
   it('finds only a running experiment of the page', () => {
-    const docs = (list: Experiment[]) =>
-      new Map([['experiment', new Map(list.map((e) => [e.id, e]))]]) as unknown as Snapshot['documents']
+    const docs = (list: Experiment[]) => ({ experiment: new Map(list.map((e) => [e.id, e])) })
     expect(runningExperimentFor(docs([experiment]), 'grocery')?.id).toBe('grocery-headline')
     expect(runningExperimentFor(docs([experiment]), 'other')).toBeNull()
     expect(runningExperimentFor(docs([{ ...experiment, status: 'paused' }]), 'grocery')).toBeNull()
-    expect(runningExperimentFor(new Map() as unknown as Snapshot['documents'], 'grocery')).toBeNull()
+    expect(runningExperimentFor(docs([]), 'grocery')).toBeNull()
   })
 })

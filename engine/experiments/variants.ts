@@ -16,8 +16,11 @@ export interface ExperimentAssignment {
 }
 
 /** The experiment running on a page, if any (validation allows one running experiment per page). */
-export function runningExperimentFor(documents: Snapshot['documents'], pageKey: string): Experiment | null {
-  for (const doc of (documents.get('experiment')?.values() ?? []) as Iterable<Experiment>)
+export function runningExperimentFor(
+  documents: Pick<Snapshot['documents'], 'experiment'>,
+  pageKey: string,
+): Experiment | null {
+  for (const doc of documents.experiment.values())
     if (doc.page === pageKey && doc.status === 'running') return doc
   return null
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { FakeBrowser } from '../../tests/model/fake-browser'
 import type { ResolvedFunnel } from '../snapshot/types'
-import { createFunnelMachine } from './funnel-machine'
+import { funnelMachineWith } from './funnel-machine'
 
 const page = { name: 'quiz', template: 'funnel', destination: '/thank-you', allowExternalDestination: false }
 const zipStep = {
@@ -28,8 +28,8 @@ const funnel = (over: Partial<ResolvedFunnel> = {}): ResolvedFunnel => ({
 
 async function run(f: ResolvedFunnel, p = page, demand: { bid: number; isLowBid: boolean } | null = null) {
   const browser = new FakeBrowser('/q/zip', demand)
-  const actor = createActor(createFunnelMachine(f, p, browser.deps()), {
-    input: { stepParam: 'zip', basePath: '/q', search: '' },
+  const actor = createActor(funnelMachineWith(browser.deps()), {
+    input: { funnel: f, page: p, stepParam: 'zip', basePath: '/q', search: '' },
   }).start()
   await waitFor(actor, (s) => s.matches('showing'))
   return { actor, browser }
@@ -64,12 +64,15 @@ describe('funnel machine', () => {
       ],
     }
     const browser = new FakeBrowser('/q/zip', { bid: 3, isLowBid: true })
-    const actor = createActor(
-      createFunnelMachine(funnel({ steps: [gated, yesStep] }), page, browser.deps()),
-      {
-        input: { stepParam: 'zip', basePath: '/q', search: '' },
+    const actor = createActor(funnelMachineWith(browser.deps()), {
+      input: {
+        funnel: funnel({ steps: [gated, yesStep] }),
+        page,
+        stepParam: 'zip',
+        basePath: '/q',
+        search: '',
       },
-    ).start()
+    }).start()
     await waitFor(actor, (s) => s.status === 'done')
     expect(actor.getSnapshot().value).toBe('left')
     expect(browser.left).toBe('/call-now')
@@ -94,8 +97,8 @@ describe('funnel machine', () => {
 
   it('the form back button with no history of ours replaces the URL with the previous step', async () => {
     const browser = new FakeBrowser('/q/medicare')
-    const actor = createActor(createFunnelMachine(funnel(), page, browser.deps()), {
-      input: { stepParam: 'medicare', basePath: '/q', search: '?a=1' },
+    const actor = createActor(funnelMachineWith(browser.deps()), {
+      input: { funnel: funnel(), page, stepParam: 'medicare', basePath: '/q', search: '?a=1' },
     }).start()
     await waitFor(actor, (s) => s.matches('showing'))
     actor.send({ type: 'BACK' })
@@ -112,8 +115,14 @@ describe('funnel machine', () => {
       demandCheck: () => new Promise<{ bid: number; isLowBid: boolean }>((r) => (answer = r)),
     }
     const slow = { ...zipStep, onEnter: { type: 'demand-check' as const } }
-    const actor = createActor(createFunnelMachine(funnel({ steps: [slow, yesStep] }), page, deps), {
-      input: { stepParam: 'zip', basePath: '/q', search: '' },
+    const actor = createActor(funnelMachineWith(deps), {
+      input: {
+        funnel: funnel({ steps: [slow, yesStep] }),
+        page,
+        stepParam: 'zip',
+        basePath: '/q',
+        search: '',
+      },
     }).start()
     expect(actor.getSnapshot().value).toBe('entering')
     actor.send({ type: 'CHANGE', name: 'zipcode', value: '90210' })

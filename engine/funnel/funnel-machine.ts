@@ -8,6 +8,7 @@ import { stepUrl } from './funnel-location'
 import { type ActionOutcome, type ActionResult, actionList, runActions } from './run-actions'
 import { emptiedValues, type FieldErrors, stepValues, validateStep } from './validate-field'
 
+/** Where the visitor starts in a funnel. */
 export interface FunnelInput {
   /** The step named in the URL; missing or unknown redirects to the first step. */
   stepParam: string | undefined
@@ -19,6 +20,12 @@ export interface FunnelInput {
   demand?: DemandCheckResult | null
   /** history.state.funnelDepth of the entry we start on (a reload keeps it). */
   depth?: number
+}
+
+/** The machine's input: the funnel, the page it runs on and where the visitor starts. */
+export interface FunnelMachineInput extends FunnelInput {
+  funnel: ResolvedFunnel
+  page: FunnelPageInfo
 }
 
 export interface FunnelContext {
@@ -50,6 +57,7 @@ export type FunnelEvent =
   | { type: 'POPSTATE'; step: string | undefined; depth: number }
 
 interface ActionsInput {
+  which: 'onEnter' | 'onSubmit'
   step: ResolvedStep
   values: FormValues
   demand: DemandCheckResult | null
@@ -60,332 +68,319 @@ const indexOfStep = (funnel: ResolvedFunnel, name: string | undefined) =>
 
 export const currentStep = (ctx: FunnelContext): ResolvedStep => ctx.funnel.steps[ctx.stepIndex]
 
-/** What a step's on-enter or on-submit action runs with: the step, the values so far and the demand. */
-const actionInput = ({ context }: { context: FunnelContext }) => ({
-  step: currentStep(context),
-  values: context.values,
-  demand: context.demand,
-})
 /** Spec point 2: current step number out of the total. */
 export const stepNumber = (ctx: FunnelContext) => ctx.stepIndex + 1
 export const progressOf = (ctx: FunnelContext) => stepNumber(ctx) / ctx.funnel.steps.length
 
-/**
- * The funnel machine (spec points 2, 4, 5): interprets a funnel definition; every effect goes
- * through `deps`. States: routing → entering (on-enter actions) → showing ⇄ submitting (on-submit
- * actions) → deciding → entering the next step | showing (stay) | finished | left.
- */
-export function createFunnelMachine(funnel: ResolvedFunnel, page: FunnelPageInfo, deps: FunnelDeps) {
-  const run = (which: 'onEnter' | 'onSubmit') =>
-    fromPromise<ActionResult, ActionsInput>(({ input }) =>
-      runActions(
-        input.step[which],
-        { values: input.values, demand: input.demand },
-        {
-          track: deps.emitter.track,
-          demandCheck: deps.demandCheck,
-        },
-      ),
-    )
-  const first = funnel.steps[0].name
-  /** Where going to a page or finishing leads, or null when navigation there is not allowed. */
-  const exitTarget = (ctx: FunnelContext): string | null => {
-    try {
-      return ctx.outcome?.kind === 'go-to-page'
-        ? safeNavigationTarget(ctx.outcome.path, false)
-        : safeNavigationTarget(page.destination, page.allowExternalDestination)
-    } catch {
-      return null
-    }
-  }
-  const urlOf = (ctx: FunnelContext, index: number) => stepUrl(ctx.basePath, funnel.steps[index].name)
+/** What a step's on-enter or on-submit actions run with: the step, the values so far and the demand. */
+const actionInput =
+  (which: ActionsInput['which']) =>
+  ({ context }: { context: FunnelContext }): ActionsInput => ({
+    which,
+    step: currentStep(context),
+    values: context.values,
+    demand: context.demand,
+  })
 
-  return setup({
-    types: {
-      context: {} as FunnelContext,
-      events: {} as FunnelEvent,
-      input: {} as FunnelInput,
-    },
-    actors: { runEnter: run('onEnter'), runSubmit: run('onSubmit') },
-    guards: {
-      needsRedirect: ({ context }) => context.redirected,
-      noEnterActions: ({ context }) => actionList(currentStep(context).onEnter).length === 0,
-      noSubmitActions: ({ context }) => actionList(currentStep(context).onSubmit).length === 0,
-      stepValid: ({ context, event }) =>
-        Object.keys(validateStep(currentStep(context).fields, submitted(context, event))).length === 0,
-      skippable: ({ context }) => currentStep(context).skippable === true,
-      hasPrevious: ({ context }) => context.stepIndex > 0,
-      historyHasPrevious: ({ context }) => context.depth > 0,
-      exitAllowed: ({ context }) => exitTarget(context) !== null,
-      outcomeStay: ({ context }) => context.outcome?.kind === 'stay',
-      outcomeGoToStep: ({ context }) =>
-        context.outcome?.kind === 'go-to-step' && indexOfStep(funnel, context.outcome.step) >= 0,
-      outcomeGoToPage: ({ context }) => context.outcome?.kind === 'go-to-page',
-      outcomeFinish: ({ context }) =>
-        context.outcome?.kind === 'finish' || context.stepIndex === funnel.steps.length - 1,
-    },
-    actions: {
-      redirectToFirst: ({ context }) =>
-        deps.navigation.replace(stepUrl(context.basePath, first, context.search), context.depth),
-      emitPageView: ({ context }) =>
-        deps.emitter.pageView({
-          name: page.name,
-          template: page.template,
-          stepName: currentStep(context).name,
-        }),
-      publishChange: ({ event, context }) => {
-        if (event.type === 'CHANGE') deps.onValuesChanged?.(context.values, [event.name])
-      },
-      storeSubmission: ({ context }) => {
-        const step = currentStep(context)
-        const data = stepValues(step.fields, context.values)
-        mergeIntoBuckets(deps.storage, funnel.formVersion, data)
-        deps.onValuesChanged?.(context.values, Object.keys(data) as (keyof FormValues)[])
-        deps.emitter.track(FORM_STEP_SUBMITTED, {
-          formVersion: funnel.formVersion,
-          stepName: step.name,
-          stepNumber: stepNumber(context),
-          data,
-        })
-      },
-      storeActionValues: ({ context, event }) => {
-        const out = (event as unknown as { output?: ActionResult }).output
-        if (!out) return
-        const changed = changedFields(context.values, out.set)
-        if (changed.length === 0) return
-        const picked = Object.fromEntries(changed.map((k) => [k, out.set[k]])) as FormValues
-        mergeIntoBuckets(deps.storage, funnel.formVersion, picked)
-        deps.onValuesChanged?.({ ...context.values, ...picked }, changed)
-      },
-      pushStep: ({ context }) => deps.navigation.push(urlOf(context, context.stepIndex), context.depth),
-      replaceStep: ({ context }) => deps.navigation.replace(urlOf(context, context.stepIndex), context.depth),
-      goBack: () => deps.navigation.back(),
-      leave: ({ context }) => {
-        if (context.exit) deps.navigation.leave(context.exit)
-      },
-    },
-  }).createMachine({
-    id: 'funnel',
-    context: ({ input }) => {
-      const index = indexOfStep(funnel, input.stepParam)
-      return {
-        funnel,
-        page,
-        basePath: input.basePath,
-        search: input.search,
-        stepIndex: Math.max(0, index),
-        redirected: index < 0,
-        values: { ...(input.values ?? {}) },
-        errors: {},
-        demand: input.demand ?? null,
-        depth: input.depth ?? 0,
-        trail: [],
-        outcome: null,
-        queued: null,
-        exit: null,
-      }
-    },
-    initial: 'routing',
-    on: {
-      // Typing is never lost, whatever the machine is doing (an on-enter demand check may be running).
-      CHANGE: {
-        actions: [
-          assign(({ context, event }) => ({
+/** Where going to a page or finishing leads, or null when navigation there is not allowed. */
+function exitTarget(ctx: FunnelContext): string | null {
+  try {
+    return ctx.outcome?.kind === 'go-to-page'
+      ? safeNavigationTarget(ctx.outcome.path, false)
+      : safeNavigationTarget(ctx.page.destination, ctx.page.allowExternalDestination)
+  } catch {
+    return null
+  }
+}
+
+/** Moving forward to step `index`: one history entry more, remembered in the trail. */
+const advanceTo = (context: FunnelContext, index: number): Partial<FunnelContext> => ({
+  stepIndex: index,
+  depth: context.depth + 1,
+  trail: [...context.trail, context.stepIndex],
+  outcome: null,
+  queued: null,
+})
+
+/** Output of the action-list actor: what the step's actions set and how the list ended. */
+type ActionsDone = { output: ActionResult }
+const outputOf = (event: unknown) => (event as ActionsDone).output
+
+/** Placeholder for an effect: `funnelEffects(deps)` supplies the real one with `.provide()`. */
+const effect = () => {}
+
+/**
+ * The funnel machine (spec points 2, 4, 5). Entering a step fires its on-enter actions and emits a
+ * pageView; submitting merges the values into the buckets, emits formStepSubmitted, runs the
+ * on-submit actions, then advances unless they said otherwise:
+ *
+ *   routing → entering (on-enter actions) → showing ⇄ submitting (on-submit actions)
+ *           → deciding → entering the next step | showing (stay) | finished | left
+ *
+ * Pure: every effect (navigation, events, storage, the demand check) is an action or actor that
+ * `funnelEffects(deps)` provides; tests provide the same with a fake browser.
+ */
+export const funnelMachine = setup({
+  types: {
+    context: {} as FunnelContext,
+    events: {} as FunnelEvent,
+    input: {} as FunnelMachineInput,
+  },
+  actors: {
+    runActions: fromPromise<ActionResult, ActionsInput>(async () => {
+      throw new Error('funnelMachine: provide the runActions actor (funnelEffects)')
+    }),
+  },
+  guards: {
+    needsRedirect: ({ context }) => context.redirected,
+    noEnterActions: ({ context }) => actionList(currentStep(context).onEnter).length === 0,
+    noSubmitActions: ({ context }) => actionList(currentStep(context).onSubmit).length === 0,
+    stepValid: ({ context, event }) =>
+      Object.keys(validateStep(currentStep(context).fields, submitted(context, event))).length === 0,
+    skippable: ({ context }) => currentStep(context).skippable === true,
+    hasPrevious: ({ context }) => context.stepIndex > 0,
+    historyHasPrevious: ({ context }) => context.depth > 0,
+    poppedToKnownStep: ({ context, event }) =>
+      event.type === 'POPSTATE' && indexOfStep(context.funnel, event.step) >= 0,
+    exitAllowed: ({ context }) => exitTarget(context) !== null,
+    outcomeStay: ({ context }) => context.outcome?.kind === 'stay',
+    outcomeGoToStep: ({ context }) =>
+      context.outcome?.kind === 'go-to-step' && indexOfStep(context.funnel, context.outcome.step) >= 0,
+    outcomeGoToPage: ({ context }) => context.outcome?.kind === 'go-to-page',
+    outcomeFinish: ({ context }) =>
+      context.outcome?.kind === 'finish' || context.stepIndex === context.funnel.steps.length - 1,
+  },
+  actions: {
+    // Effects, provided by funnelEffects(deps).
+    redirectToFirst: effect,
+    emitPageView: effect,
+    publishChange: effect,
+    storeSubmission: effect,
+    storeActionValues: effect,
+    pushStep: effect,
+    replaceStep: effect,
+    goBack: effect,
+    leave: effect,
+    // Context changes.
+    recordChange: assign(({ context, event }) =>
+      event.type === 'CHANGE'
+        ? {
             values: { ...context.values, [event.name]: event.value },
             errors: { ...context.errors, [event.name]: undefined },
-          })),
-          'publishChange',
-        ],
-      },
-      POPSTATE: [
-        {
-          guard: ({ event }) => indexOfStep(funnel, event.step) >= 0,
-          target: '.entering',
-          reenter: true,
-          actions: assign(({ context, event }) => ({
-            stepIndex: indexOfStep(funnel, event.step),
+          }
+        : {},
+    ),
+    /** The browser moved in history: show that step (the first one for a URL that names none). */
+    followHistory: assign(({ context, event }) =>
+      event.type === 'POPSTATE'
+        ? {
+            stepIndex: Math.max(0, indexOfStep(context.funnel, event.step)),
             depth: event.depth,
             trail: context.trail.slice(0, event.depth),
             errors: {},
             queued: null,
-          })),
-        },
-        {
-          target: '.entering',
-          reenter: true,
-          actions: [
-            assign(({ context, event }) => ({
-              stepIndex: 0,
-              errors: {},
-              queued: null,
-              depth: event.depth,
-              trail: context.trail.slice(0, event.depth),
-            })),
-            'replaceStep',
-          ],
-        },
+          }
+        : {},
+    ),
+    queueAnswer: assign({
+      queued: ({ event }) => (event.type === 'SUBMIT' || event.type === 'SKIP' ? event : null),
+    }),
+    replayQueuedAnswer: enqueueActions(({ context, enqueue }) => {
+      if (!context.queued) return
+      enqueue.raise(context.queued)
+      enqueue.assign({ queued: null })
+    }),
+    acceptAnswers: assign(({ context, event }) => ({ values: submitted(context, event), errors: {} })),
+    showErrors: assign(({ context, event }) => ({
+      values: submitted(context, event),
+      errors: validateStep(currentStep(context).fields, submitted(context, event)),
+    })),
+    emptyStep: assign(({ context }) => ({
+      values: { ...context.values, ...emptiedValues(currentStep(context).fields) },
+      errors: {},
+    })),
+    stepBack: assign({ stepIndex: ({ context }) => context.stepIndex - 1, errors: {} }),
+    /** On entry "continue" means stay on the step that was entered, not advance. */
+    applyEnterResult: assign(({ context, event }) => {
+      const out = outputOf(event)
+      const outcome: ActionOutcome = out.outcome.kind === 'continue' ? { kind: 'stay' } : out.outcome
+      return { values: { ...context.values, ...out.set }, demand: out.demand, outcome }
+    }),
+    applySubmitResult: assign(({ context, event }) => {
+      const out = outputOf(event)
+      return { values: { ...context.values, ...out.set }, demand: out.demand, outcome: out.outcome }
+    }),
+    carryOn: assign({ outcome: { kind: 'continue' } }),
+    clearOutcome: assign({ outcome: null }),
+    advanceToOutcomeStep: assign(({ context }) =>
+      advanceTo(context, indexOfStep(context.funnel, (context.outcome as { step: string }).step)),
+    ),
+    advanceToNextStep: assign(({ context }) => advanceTo(context, context.stepIndex + 1)),
+    takeExit: assign({ exit: ({ context }) => exitTarget(context) }),
+  },
+}).createMachine({
+  id: 'funnel',
+  context: ({ input }) => {
+    const index = indexOfStep(input.funnel, input.stepParam)
+    return {
+      funnel: input.funnel,
+      page: input.page,
+      basePath: input.basePath,
+      search: input.search,
+      stepIndex: Math.max(0, index),
+      redirected: index < 0,
+      values: { ...(input.values ?? {}) },
+      errors: {},
+      demand: input.demand ?? null,
+      depth: input.depth ?? 0,
+      trail: [],
+      outcome: null,
+      queued: null,
+      exit: null,
+    }
+  },
+  initial: 'routing',
+  on: {
+    // Typing is never lost, whatever the machine is doing (an on-enter demand check may be running).
+    CHANGE: { actions: ['recordChange', 'publishChange'] },
+    POPSTATE: [
+      { guard: 'poppedToKnownStep', target: '.entering', reenter: true, actions: 'followHistory' },
+      { target: '.entering', reenter: true, actions: ['followHistory', 'replaceStep'] },
+    ],
+  },
+  states: {
+    routing: {
+      always: [
+        { guard: 'needsRedirect', target: 'entering', actions: 'redirectToFirst' },
+        { target: 'entering' },
       ],
     },
-    states: {
-      routing: {
-        always: [
-          { guard: 'needsRedirect', target: 'entering', actions: 'redirectToFirst' },
-          { target: 'entering' },
-        ],
+    entering: {
+      entry: 'emitPageView',
+      always: { guard: 'noEnterActions', target: 'showing' },
+      // A visitor who answers while on-enter actions still run (a slow demand check) is not
+      // ignored: the answer waits and is handled once the step is shown.
+      on: { SUBMIT: { actions: 'queueAnswer' }, SKIP: { actions: 'queueAnswer' } },
+      invoke: {
+        id: 'runEnter',
+        src: 'runActions',
+        input: actionInput('onEnter'),
+        onDone: { target: 'deciding', actions: ['storeActionValues', 'applyEnterResult'] },
+        onError: 'showing',
       },
-      entering: {
-        entry: 'emitPageView',
-        always: { guard: 'noEnterActions', target: 'showing' },
-        // A visitor who answers while on-enter actions still run (a slow demand check) is not
-        // ignored: the submit waits and is handled once the step is shown.
-        on: {
-          SUBMIT: { actions: assign({ queued: ({ event }) => event }) },
-          SKIP: { actions: assign({ queued: ({ event }) => event }) },
-        },
-        invoke: {
-          id: 'runEnter',
-          src: 'runEnter',
-          input: actionInput,
-          onDone: {
-            target: 'deciding',
-            actions: [
-              'storeActionValues',
-              assign(({ context, event }) => ({
-                values: { ...context.values, ...event.output.set },
-                demand: event.output.demand,
-                outcome: enterOutcome(event.output.outcome),
-              })),
-            ],
-          },
-          onError: 'showing',
-        },
-      },
-      showing: {
-        entry: enqueueActions(({ context, enqueue }) => {
-          if (!context.queued) return
-          enqueue.raise(context.queued)
-          enqueue.assign({ queued: null })
-        }),
-        on: {
-          SUBMIT: [
-            {
-              guard: 'stepValid',
-              target: 'submitting',
-              actions: assign(({ context, event }) => ({ values: submitted(context, event), errors: {} })),
-            },
-            {
-              actions: assign(({ context, event }) => ({
-                values: submitted(context, event),
-                errors: validateStep(currentStep(context).fields, submitted(context, event)),
-              })),
-            },
-          ],
-          SKIP: {
-            guard: 'skippable',
-            target: 'submitting',
-            actions: assign(({ context }) => ({
-              values: { ...context.values, ...emptiedValues(currentStep(context).fields) },
-              errors: {},
-            })),
-          },
-          BACK: [
-            { guard: 'historyHasPrevious', actions: 'goBack' },
-            {
-              guard: 'hasPrevious',
-              target: 'entering',
-              actions: [
-                assign({ stepIndex: ({ context }) => context.stepIndex - 1, errors: {} }),
-                'replaceStep',
-              ],
-            },
-          ],
-        },
-      },
-      submitting: {
-        entry: 'storeSubmission',
-        always: {
-          guard: 'noSubmitActions',
-          target: 'deciding',
-          actions: assign({ outcome: { kind: 'continue' } }),
-        },
-        invoke: {
-          id: 'runSubmit',
-          src: 'runSubmit',
-          input: actionInput,
-          onDone: {
-            target: 'deciding',
-            actions: [
-              'storeActionValues',
-              assign(({ context, event }) => ({
-                values: { ...context.values, ...event.output.set },
-                demand: event.output.demand,
-                outcome: event.output.outcome,
-              })),
-            ],
-          },
-          // A broken action must not trap the visitor: carry on as if it had not been there.
-          onError: { target: 'deciding', actions: assign({ outcome: { kind: 'continue' } }) },
-        },
-      },
-      deciding: {
-        always: [
-          { guard: 'outcomeStay', target: 'showing', actions: assign({ outcome: null }) },
-          {
-            guard: 'outcomeGoToStep',
-            target: 'entering',
-            actions: [
-              assign(({ context }) => ({
-                stepIndex: indexOfStep(funnel, (context.outcome as { step: string }).step),
-                depth: context.depth + 1,
-                trail: [...context.trail, context.stepIndex],
-                outcome: null,
-                queued: null,
-              })),
-              'pushStep',
-            ],
-          },
-          {
-            guard: and(['outcomeGoToPage', 'exitAllowed']),
-            target: 'left',
-            actions: assign(({ context }) => ({ exit: exitTarget(context) })),
-          },
-          {
-            guard: and(['outcomeFinish', 'exitAllowed']),
-            target: 'finished',
-            actions: assign(({ context }) => ({ exit: exitTarget(context) })),
-          },
-          // Unreachable with a valid snapshot (cross-checks refuse bad destinations); never navigate there.
-          { guard: or(['outcomeGoToPage', 'outcomeFinish']), target: 'refused' },
-          {
-            target: 'entering',
-            actions: [
-              assign(({ context }) => ({
-                stepIndex: context.stepIndex + 1,
-                depth: context.depth + 1,
-                trail: [...context.trail, context.stepIndex],
-                outcome: null,
-                queued: null,
-              })),
-              'pushStep',
-            ],
-          },
-        ],
-      },
-      finished: { type: 'final', entry: 'leave' },
-      refused: { type: 'final' },
-      left: { type: 'final', entry: 'leave' },
     },
-  })
-}
+    showing: {
+      entry: 'replayQueuedAnswer',
+      on: {
+        SUBMIT: [
+          { guard: 'stepValid', target: 'submitting', actions: 'acceptAnswers' },
+          { actions: 'showErrors' },
+        ],
+        SKIP: { guard: 'skippable', target: 'submitting', actions: 'emptyStep' },
+        BACK: [
+          { guard: 'historyHasPrevious', actions: 'goBack' },
+          { guard: 'hasPrevious', target: 'entering', actions: ['stepBack', 'replaceStep'] },
+        ],
+      },
+    },
+    submitting: {
+      entry: 'storeSubmission',
+      always: { guard: 'noSubmitActions', target: 'deciding', actions: 'carryOn' },
+      invoke: {
+        id: 'runSubmit',
+        src: 'runActions',
+        input: actionInput('onSubmit'),
+        onDone: { target: 'deciding', actions: ['storeActionValues', 'applySubmitResult'] },
+        // A broken action must not trap the visitor: carry on as if it had not been there.
+        onError: { target: 'deciding', actions: 'carryOn' },
+      },
+    },
+    deciding: {
+      always: [
+        { guard: 'outcomeStay', target: 'showing', actions: 'clearOutcome' },
+        { guard: 'outcomeGoToStep', target: 'entering', actions: ['advanceToOutcomeStep', 'pushStep'] },
+        { guard: and(['outcomeGoToPage', 'exitAllowed']), target: 'left', actions: 'takeExit' },
+        { guard: and(['outcomeFinish', 'exitAllowed']), target: 'finished', actions: 'takeExit' },
+        // Unreachable with a valid snapshot (cross-checks refuse bad destinations); never navigate there.
+        { guard: or(['outcomeGoToPage', 'outcomeFinish']), target: 'refused' },
+        { target: 'entering', actions: ['advanceToNextStep', 'pushStep'] },
+      ],
+    },
+    finished: { type: 'final', entry: 'leave' },
+    refused: { type: 'final' },
+    left: { type: 'final', entry: 'leave' },
+  },
+})
 
 /** Values a SUBMIT carries merged over the answers typed so far. */
 function submitted(context: FunnelContext, event: FunnelEvent): FormValues {
   return event.type === 'SUBMIT' && event.values ? { ...context.values, ...event.values } : context.values
 }
 
-/** On entry "continue" means stay on the step that was entered, not advance. */
-function enterOutcome(outcome: ActionOutcome): ActionOutcome {
-  return outcome.kind === 'continue' ? { kind: 'stay' } : outcome
+const urlOf = (ctx: FunnelContext, index: number) => stepUrl(ctx.basePath, ctx.funnel.steps[index].name)
+
+/** The machine's effects carried out through `deps` (the browser's, or a test's fake browser). */
+export function funnelEffects(deps: FunnelDeps) {
+  return {
+    actors: {
+      runActions: fromPromise<ActionResult, ActionsInput>(({ input }) =>
+        runActions(
+          input.step[input.which],
+          { values: input.values, demand: input.demand },
+          { track: deps.emitter.track, demandCheck: deps.demandCheck },
+        ),
+      ),
+    },
+    actions: {
+      redirectToFirst: ({ context }: { context: FunnelContext }) =>
+        deps.navigation.replace(
+          stepUrl(context.basePath, context.funnel.steps[0].name, context.search),
+          context.depth,
+        ),
+      emitPageView: ({ context }: { context: FunnelContext }) =>
+        deps.emitter.pageView({
+          name: context.page.name,
+          template: context.page.template,
+          stepName: currentStep(context).name,
+        }),
+      publishChange: ({ event, context }: { context: FunnelContext; event: FunnelEvent }) => {
+        if (event.type === 'CHANGE') deps.onValuesChanged?.(context.values, [event.name])
+      },
+      storeSubmission: ({ context }: { context: FunnelContext }) => {
+        const step = currentStep(context)
+        const data = stepValues(step.fields, context.values)
+        mergeIntoBuckets(deps.storage, context.funnel.formVersion, data)
+        deps.onValuesChanged?.(context.values, Object.keys(data) as (keyof FormValues)[])
+        deps.emitter.track(FORM_STEP_SUBMITTED, {
+          formVersion: context.funnel.formVersion,
+          stepName: step.name,
+          stepNumber: stepNumber(context),
+          data,
+        })
+      },
+      storeActionValues: ({ context, event }: { context: FunnelContext; event: unknown }) => {
+        const out = outputOf(event)
+        const changed = changedFields(context.values, out.set)
+        if (changed.length === 0) return
+        const picked = Object.fromEntries(changed.map((k) => [k, out.set[k]])) as FormValues
+        mergeIntoBuckets(deps.storage, context.funnel.formVersion, picked)
+        deps.onValuesChanged?.({ ...context.values, ...picked }, changed)
+      },
+      pushStep: ({ context }: { context: FunnelContext }) =>
+        deps.navigation.push(urlOf(context, context.stepIndex), context.depth),
+      replaceStep: ({ context }: { context: FunnelContext }) =>
+        deps.navigation.replace(urlOf(context, context.stepIndex), context.depth),
+      goBack: () => deps.navigation.back(),
+      leave: ({ context }: { context: FunnelContext }) => {
+        if (context.exit) deps.navigation.leave(context.exit)
+      },
+    },
+  }
 }
 
-export type FunnelMachine = ReturnType<typeof createFunnelMachine>
+/** The funnel machine with its effects carried out through `deps`. */
+export function funnelMachineWith(deps: FunnelDeps) {
+  return funnelMachine.provide(funnelEffects(deps))
+}
+
+export type FunnelMachine = typeof funnelMachine

@@ -8,12 +8,10 @@ import {
   ZIP_LENGTH,
 } from '../constants'
 import type { FormValues } from '../runtime-contracts'
+import { EMAIL_PATTERN, ZIP_PATTERN } from '../validation/text-rules'
 
 export type FieldValue = string | boolean | undefined
 export type FieldErrors = Partial<Record<Field['name'], string>>
-
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
-const ZIP = new RegExp(`^\\d{${ZIP_LENGTH}}$`)
 
 function isEmpty(v: FieldValue): boolean {
   return v === undefined || (typeof v === 'string' && v.trim() === '')
@@ -53,9 +51,9 @@ export function validateField(field: Field, value: FieldValue): string | undefin
   }
   switch (field.kind) {
     case 'zip':
-      return ZIP.test(v.trim()) ? undefined : `Enter a ${ZIP_LENGTH}-digit ZIP code`
+      return ZIP_PATTERN.test(v.trim()) ? undefined : `Enter a ${ZIP_LENGTH}-digit ZIP code`
     case 'email':
-      return EMAIL.test(v.trim()) ? undefined : 'Enter an email address like name@example.com'
+      return EMAIL_PATTERN.test(v.trim()) ? undefined : 'Enter an email address like name@example.com'
     case 'tel':
       return PHONE_INPUT_PATTERN.test(v) ? undefined : 'Enter a 10-digit phone number, like (555) 123-4567'
     case 'choice':

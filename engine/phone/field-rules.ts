@@ -3,15 +3,8 @@
  * function answers the value to send, or undefined to leave the field out.
  */
 import type { Flag } from '../../schemas/generated/api-marketplace'
-import {
-  ADDRESS_MAX_LENGTH,
-  ADDRESS_MIN_LENGTH,
-  NAME_MAX_LENGTH,
-  NAME_MIN_LENGTH,
-  PHONE_INPUT_PATTERN,
-  VEHICLE_AMOUNT_MAX,
-  ZIP_LENGTH,
-} from '../constants'
+import { PHONE_INPUT_PATTERN, VEHICLE_AMOUNT_MAX } from '../constants'
+import { addressLengthOk, EMAIL_PATTERN, nameLengthOk, ZIP_PATTERN } from '../validation/text-rules'
 
 type Value = string | boolean | undefined
 
@@ -19,7 +12,7 @@ const text = (v: Value): string | undefined => (typeof v === 'string' ? v.trim()
 
 function validName(v: Value): string | undefined {
   const t = text(v)
-  return t !== undefined && t.length >= NAME_MIN_LENGTH && t.length <= NAME_MAX_LENGTH ? t : undefined
+  return t !== undefined && nameLengthOk(t) ? t : undefined
 }
 
 /** First and last name, each 3–64 characters, joined by a space. */
@@ -29,11 +22,9 @@ export function contactOf(firstName: Value, lastName: Value): string | undefined
   return first && last ? `${first} ${last}` : undefined
 }
 
-// One @, a dot in the domain, no spaces: what browsers' type=email accepts, plus a top-level domain.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 export function emailOf(v: Value): string | undefined {
   const t = text(v)
-  return t && t.length <= 254 && EMAIL.test(t) ? t : undefined
+  return t && t.length <= 254 && EMAIL_PATTERN.test(t) ? t : undefined
 }
 
 /** Phone typed as (###) ###-####. */
@@ -45,13 +36,12 @@ export function phoneOf(v: Value): string | undefined {
 /** Address 1–128 characters after trimming. */
 export function addressOf(v: Value): string | undefined {
   const t = text(v)
-  return t !== undefined && t.length >= ADDRESS_MIN_LENGTH && t.length <= ADDRESS_MAX_LENGTH ? t : undefined
+  return t !== undefined && addressLengthOk(t) ? t : undefined
 }
 
-const ZIP = new RegExp(`^\\d{${ZIP_LENGTH}}$`)
 export function fiveDigitZip(v: Value | null): string | undefined {
   const t = typeof v === 'string' ? v.trim() : undefined
-  return t && ZIP.test(t) ? t : undefined
+  return t && ZIP_PATTERN.test(t) ? t : undefined
 }
 
 /** Booleans map to 1 or 0; anything else is left out. */

@@ -30,9 +30,9 @@ describe('phone rule definitions', () => {
   it('every public brand has a default rule in the repository', () => {
     const r = buildSnapshot(repoFiles())
     if (!r.ok) throw new Error(r.errors.map(formatDefinitionError).join('\n'))
-    const rules = r.snapshot.documents.get('phoneRule')!
-    const defaults = [...rules.values()].filter((x) => !(x as { match?: unknown }).match)
-    expect(defaults.map((d) => (d as { brand: string }).brand).sort()).toEqual([
+    const rules = r.snapshot.documents.phoneRule
+    const defaults = [...rules.values()].filter((x) => !x.match)
+    expect(defaults.map((d) => d.brand).sort()).toEqual([
       'ac',
       'bh',
       'emily',

@@ -1,12 +1,10 @@
 /**
- * Cross-checks for phone rules (registered with the snapshot builder): the brand exists and is
+ * Cross-checks for phone rules (listed in engine/snapshot/cross-checks.ts): the brand exists and is
  * public, every public brand has exactly one default rule, named pages exist on the brand, and no two
  * rules of a brand could both be the most specific for the same visitor.
  */
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
-import type { LoadedDocument } from '../snapshot/build-snapshot'
-import { registerCrossCheck } from '../snapshot/cross-checks'
-import type { Brand } from '../snapshot/types'
+import type { CrossCheckInput, LoadedDocument } from '../snapshot/build-context'
 
 const CRITERIA = ['pages', 'utmSource', 'afid'] as const
 
@@ -23,9 +21,9 @@ function overlaps(a: PhoneRule, b: PhoneRule): boolean {
   })
 }
 
-registerCrossCheck(({ byKind, pageEntries, sink }) => {
-  const rules = [...(byKind.get('phoneRule')?.values() ?? [])] as LoadedDocument<PhoneRule>[]
-  const brands = byKind.get('brand') as Map<string, LoadedDocument<Brand>>
+export function checkPhoneRules({ byKind, pageEntries, sink }: CrossCheckInput): void {
+  const rules = [...byKind.phoneRule.values()]
+  const brands = byKind.brand
   const defaults = new Map<string, LoadedDocument<PhoneRule>>()
   for (const doc of rules) {
     const r = doc.data
@@ -79,4 +77,4 @@ registerCrossCheck(({ byKind, pageEntries, sink }) => {
         )
     }
   }
-})
+}

@@ -3,8 +3,25 @@ import type { ExperimentAssignment } from '../experiments/variants'
 import type { RouteParams } from '../routing/route-pattern'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
 
-/** Which Vike page renders a request. The server decides; Vike's route functions only read it. */
+/** What kind of page a request shows. */
 export type ViewName = 'content' | 'funnel' | 'brand-index' | 'error' | 'primitives'
+
+/**
+ * Which Vike page (ui/pages/<id>/) renders a request. The server decides (server/render/templates.ts);
+ * Vike's route functions only read it.
+ */
+export type PageId =
+  | 'content'
+  | 'content-home'
+  | 'content-legal'
+  | 'content-review'
+  | 'content-article'
+  | 'content-article-index'
+  | 'content-thank-you'
+  | 'funnel'
+  | 'brand-index'
+  | 'error'
+  | 'primitives'
 
 export interface ErrorInfo {
   statusCode: number
@@ -54,6 +71,7 @@ export interface ThirdPartyConfig {
 /** Everything the page needs to render; serialised to the browser for hydration. */
 export interface Resolution {
   view: ViewName
+  pageId: PageId
   statusCode: number
   snapshotId: string
   site: { name: string; faviconSrc: string; gtmId: string }

@@ -1,7 +1,6 @@
-import { DEFAULT_PAGE_LANGUAGE } from '../constants'
-import '../phone/phone-rule-checks'
 import { parse as parseLenient } from 'jsonc-parser'
-import { DEFINITION_KINDS, kindOfPath } from '../definitions/kinds'
+import { DEFAULT_PAGE_LANGUAGE } from '../constants'
+import { DOCUMENT_KINDS, KIND_NAMES, kindLocations, kindOfPath } from '../definitions/kinds'
 import { LocatedJson } from '../definitions/locate'
 import { describeErrors, validatorFor } from '../definitions/validators'
 import {
@@ -11,67 +10,21 @@ import {
   RoutePatternError,
 } from '../routing/route-pattern'
 import { hashString } from '../util/hash'
+import { type BuildOptions, type DocumentsByKind, ErrorSink, type LoadedDocument } from './build-context'
 import { runCrossChecks } from './cross-checks'
-// Registers the cross-checks of articles, authors, experiments and page links.
-import './content-checks'
 import type {
-  Brand,
   DefinitionError,
   DefinitionFile,
-  Funnel,
-  Page,
   PageEntry,
   ResolvedFunnel,
   RouteEntry,
-  SiteConfig,
   Snapshot,
+  SnapshotDocuments,
   SnapshotResult,
-  Step,
 } from './types'
 
-export interface BuildOptions {
-  /** Folder of the definitions, relative to the repository root. */
-  root?: string
-  /** Tells whether a public asset (an image src starting with /) exists; skipped when absent. */
-  assetExists?: (src: string) => boolean
-}
-
-/** A parsed, schema-valid document with the means to point at its source. */
-export interface LoadedDocument<T = unknown> {
-  kind: string
-  id: string
-  file: string
-  data: T
-  source: LocatedJson
-}
-
-export class ErrorSink {
-  readonly errors: DefinitionError[] = []
-  /** Ids of documents that exist but failed validation, per kind: references to them are not reported again. */
-  readonly invalidIds = new Map<string, Set<string>>()
-  isInvalid(kind: string, id: string): boolean {
-    return this.invalidIds.get(kind)?.has(id) ?? false
-  }
-  markInvalid(kind: string, id: string): void {
-    if (!this.invalidIds.has(kind)) this.invalidIds.set(kind, new Set())
-    this.invalidIds.get(kind)!.add(id)
-  }
-  add(
-    doc: Pick<LoadedDocument, 'file' | 'source'>,
-    pointer: string,
-    message: string,
-    property?: string,
-  ): void {
-    const pos = doc.source.positionOf(pointer, property)
-    this.errors.push({
-      file: doc.file,
-      line: pos.line,
-      column: pos.column,
-      pointer: property ? `${pointer}/${property}` : pointer,
-      message,
-    })
-  }
-}
+export type { BuildOptions, LoadedDocument }
+export { ErrorSink }
 
 const baseNameOf = (rel: string) =>
   rel
@@ -93,8 +46,7 @@ function idInBrokenJson(text: string, idField: string): string | undefined {
 export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOptions = {}): SnapshotResult {
   const root = (options.root ?? 'definitions').replace(/\/$/, '')
   const sink = new ErrorSink()
-  const byKind = new Map<string, Map<string, LoadedDocument>>()
-  for (const k of DEFINITION_KINDS) byKind.set(k.kind, new Map())
+  const byKind = Object.fromEntries(KIND_NAMES.map((k) => [k, new Map()])) as DocumentsByKind
 
   const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path))
   for (const f of sorted) {
@@ -108,7 +60,7 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
         line: 1,
         column: 1,
         pointer: '',
-        message: `not a known definition location (expected one of: ${DEFINITION_KINDS.map((k) => k.file ?? `${k.dir}/*.json`).join(', ')})`,
+        message: `not a known definition location (expected one of: ${kindLocations()})`,
       })
       continue
     }
@@ -151,10 +103,10 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
       continue
     }
     doc.id = id
-    byKind.get(kind.kind)!.set(id, doc)
+    ;(byKind[kind.kind] as Map<string, LoadedDocument>).set(id, doc)
   }
 
-  const siteDoc = byKind.get('site')!.get('site') as LoadedDocument<SiteConfig> | undefined
+  const siteDoc = byKind.site.get('site')
   if (!siteDoc && !sink.errors.some((e) => e.file === `${root}/site.json`)) {
     sink.errors.push({
       file: `${root}/site.json`,
@@ -165,10 +117,7 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     })
   }
 
-  const brands = byKind.get('brand')! as Map<string, LoadedDocument<Brand>>
-  const pages = byKind.get('page')! as Map<string, LoadedDocument<Page>>
-  const funnelDocs = byKind.get('funnel')! as Map<string, LoadedDocument<Funnel>>
-  const stepDocs = byKind.get('step')! as Map<string, LoadedDocument<Step>>
+  const { brand: brands, page: pages, funnel: funnelDocs, step: stepDocs } = byKind
 
   // Pages: defaults, identity, patterns.
   const pageEntries = new Map<string, PageEntry>()
@@ -280,19 +229,19 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     return { ok: false, errors: sink.errors }
   }
 
-  const documents = new Map<string, Map<string, unknown>>()
-  for (const [kind, docs] of byKind) {
-    if (['site', 'brand', 'page', 'funnel', 'step'].includes(kind)) continue
-    documents.set(kind, new Map([...docs].map(([id, d]) => [id, d.data])))
-  }
+  const dataOf = <T>(docs: Map<string, LoadedDocument<T>>) =>
+    new Map([...docs].map(([id, d]) => [id, d.data]))
+  const documents = Object.fromEntries(
+    DOCUMENT_KINDS.map((k) => [k, dataOf<unknown>(byKind[k])]),
+  ) as unknown as SnapshotDocuments
   const id = hashString(sorted.map((f) => `${f.path}\n${f.text}`).join('\n\u0000'))
   const snapshot: Snapshot = deepFreeze({
     id,
     site: siteDoc!.data,
-    brands: new Map([...brands].map(([k, d]) => [k, d.data])),
+    brands: dataOf(brands),
     pages: pageEntries,
     funnels,
-    steps: new Map([...stepDocs].map(([k, d]) => [k, d.data])),
+    steps: dataOf(stepDocs),
     documents,
     routes,
   })

@@ -1,26 +1,17 @@
 /**
  * Cross-checks of the content kinds (articles, authors, experiments) and of where pages send visitors.
- * Registered with registerCrossCheck so the snapshot builder runs them with the foundation's checks.
+ * Listed with every other kind's checks in cross-checks.ts.
  */
-import type { Article } from '../../schemas/generated/article'
-import type { Author } from '../../schemas/generated/author'
-import type { Experiment } from '../../schemas/generated/experiment'
 import { articleSlug } from '../content/articles'
 import { compileRoutePattern, matchRoutePattern, type RoutePattern } from '../routing/route-pattern'
-import type { LoadedDocument } from './build-snapshot'
-import { actionsOf, type CrossCheckInput, registerCrossCheck } from './cross-checks'
-import { checkPlaceholders } from './placeholder-check'
-import type { Funnel, Page, PageEntry } from './types'
+import { actionsOf, type CrossCheckInput, checkImage } from './build-context'
+import type { PageEntry } from './types'
 
-function docsOf<T>(input: CrossCheckInput, kind: string): Map<string, LoadedDocument<T>> {
-  return (input.byKind.get(kind) as Map<string, LoadedDocument<T>> | undefined) ?? new Map()
-}
-
-function checkArticles(input: CrossCheckInput): void {
-  const { sink, options } = input
-  const authors = docsOf<Author>(input, 'author')
+export function checkArticles(input: CrossCheckInput): void {
+  const { sink } = input
+  const authors = input.byKind.author
   const slugs = new Map<string, string>()
-  for (const doc of docsOf<Article>(input, 'article').values()) {
+  for (const doc of input.byKind.article.values()) {
     const a = doc.data
     if (!authors.has(a.author) && !sink.isInvalid('author', a.author))
       sink.add(
@@ -34,15 +25,14 @@ function checkArticles(input: CrossCheckInput): void {
     else slugs.set(slug, a.id)
     if (a.updated && a.updated < a.date)
       sink.add(doc, '/updated', `updated ${a.updated} is before date ${a.date}`)
-    if (a.image?.src.startsWith('/') && options.assetExists && !options.assetExists(a.image.src))
-      sink.add(doc, '/image/src', `image file "${a.image.src}" does not exist under ui/public`)
+    checkImage(input, doc, '/image/src', a.image?.src)
   }
 }
 
 /** Pages that list related articles must name existing ones. */
-function checkRelatedArticles(input: CrossCheckInput): void {
-  const articles = docsOf<Article>(input, 'article')
-  for (const doc of docsOf<Page>(input, 'page').values()) {
+export function checkRelatedArticles(input: CrossCheckInput): void {
+  const articles = input.byKind.article
+  for (const doc of input.byKind.page.values()) {
     ;(doc.data.relatedArticles ?? []).forEach((id, i) => {
       if (!articles.has(id) && !input.sink.isInvalid('article', id))
         input.sink.add(
@@ -54,11 +44,11 @@ function checkRelatedArticles(input: CrossCheckInput): void {
   }
 }
 
-function checkExperiments(input: CrossCheckInput): void {
-  const { sink, pageEntries, funnels, options } = input
+export function checkExperiments(input: CrossCheckInput): void {
+  const { sink, pageEntries, funnels } = input
   // A page serves one running experiment at a time: which visitor saw what must be unambiguous.
   const runningOn = new Map<string, string>()
-  for (const doc of docsOf<Experiment>(input, 'experiment').values()) {
+  for (const doc of input.byKind.experiment.values()) {
     const e = doc.data
     if (!pageEntries.has(e.page) && !sink.isInvalid('page', e.page))
       sink.add(doc, '/page', `unknown page "${e.page}" (no page with this key in definitions/pages/)`)
@@ -85,22 +75,16 @@ function checkExperiments(input: CrossCheckInput): void {
           `/variants/${i}/overrides/form`,
           `unknown funnel "${form}" (no definitions/funnels/${form}.json)`,
         )
-      const src = v.overrides?.image?.src
-      if (src?.startsWith('/') && options.assetExists && !options.assetExists(src))
-        sink.add(
-          doc,
-          `/variants/${i}/overrides/image/src`,
-          `image file "${src}" does not exist under ui/public`,
-        )
+      checkImage(input, doc, `/variants/${i}/overrides/image/src`, v.overrides?.image?.src)
     })
   }
 }
 
 /** Relative links of a page (destination, call to action, go-to-page actions) must be served on each of its brands. */
-function checkLinksResolve(input: CrossCheckInput): void {
+export function checkLinksResolve(input: CrossCheckInput): void {
   const { sink, pageEntries } = input
-  const pages = docsOf<Page>(input, 'page')
-  const funnelDocs = docsOf<Funnel>(input, 'funnel')
+  const pages = input.byKind.page
+  const funnelDocs = input.byKind.funnel
   const patterns = new Map<string, { brands: string[]; list: RoutePattern[] }>()
   for (const [key, entry] of pageEntries) {
     const list: RoutePattern[] = []
@@ -156,16 +140,15 @@ function checkLinksResolve(input: CrossCheckInput): void {
   }
 
   // go-to-page actions of a funnel's steps must be served wherever a page runs that funnel.
-  const stepDocs = docsOf<{ onEnter?: unknown; onSubmit?: unknown }>(input, 'step')
+  const stepDocs = input.byKind.step
   for (const entry of pageEntries.values()) {
     if (!entry.form) continue
     const funnel = funnelDocs.get(entry.form)
     if (!funnel) continue
     funnel.data.steps.forEach((ref, i) => {
-      const step = stepDocs.get(ref.step)?.data as Record<string, unknown> | undefined
+      const step = stepDocs.get(ref.step)?.data
       for (const which of ['onEnter', 'onSubmit'] as const) {
-        const action = (ref.overrides?.[which] ?? step?.[which]) as Parameters<typeof actionsOf>[0]
-        for (const a of actionsOf(action)) {
+        for (const a of actionsOf(ref.overrides?.[which] ?? step?.[which])) {
           if (a.type !== 'go-to-page') continue
           const missing = entry.brands.filter((b) => !servedOn(pathOf(a.path), b))
           if (missing.length)
@@ -187,9 +170,3 @@ function compileRoutePatternSafe(src: string): RoutePattern | undefined {
     return undefined
   }
 }
-
-registerCrossCheck(checkArticles)
-registerCrossCheck(checkRelatedArticles)
-registerCrossCheck(checkExperiments)
-registerCrossCheck(checkLinksResolve)
-registerCrossCheck(checkPlaceholders)

@@ -1,4 +1,4 @@
-import type { CrossCheckInput } from './cross-checks'
+import type { CrossCheckInput } from './build-context'
 
 /**
  * Text a visitor must never see: what `npm run new` writes for the author to replace ("TODO: …"), and
@@ -8,7 +8,7 @@ export const PLACEHOLDER_TEXT = /lorem|ipsum|\bTODO\b|\bTBD\b|\bxxx\b/i
 
 /** Every text still holding placeholder copy is an error at its own line and pointer. */
 export function checkPlaceholders({ byKind, sink }: CrossCheckInput): void {
-  for (const docs of byKind.values())
+  for (const docs of Object.values(byKind))
     for (const doc of docs.values()) {
       const visit = (value: unknown, pointer: string): void => {
         if (typeof value === 'string') {

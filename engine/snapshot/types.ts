@@ -3,6 +3,7 @@ import type { Funnel } from '../../schemas/generated/funnel'
 import type { Page } from '../../schemas/generated/page'
 import type { SiteConfig } from '../../schemas/generated/site'
 import type { Step } from '../../schemas/generated/step'
+import type { DataOf, DocumentKind } from '../definitions/kinds'
 import type { RoutePattern } from '../routing/route-pattern'
 
 /** A page with its defaults applied and its identity resolved. */
@@ -34,6 +35,9 @@ export interface RouteEntry {
   pageKey: string
 }
 
+/** The kinds kept as written (phone rules, experiments, articles, …): by kind, then id. */
+export type SnapshotDocuments = { readonly [K in DocumentKind]: ReadonlyMap<string, DataOf<K>> }
+
 /** An immutable, fully validated view of every definition. */
 export interface Snapshot {
   /** Content hash of every definition file. */
@@ -44,7 +48,7 @@ export interface Snapshot {
   readonly funnels: ReadonlyMap<string, ResolvedFunnel>
   readonly steps: ReadonlyMap<string, Step>
   /** Other kinds (phone rules, experiments, articles, …) by kind, then id. */
-  readonly documents: ReadonlyMap<string, ReadonlyMap<string, unknown>>
+  readonly documents: SnapshotDocuments
   /** Per brand id: routes, most specific first. */
   readonly routes: ReadonlyMap<string, readonly RouteEntry[]>
 }

@@ -1,5 +1,8 @@
 /* Generated from schemas/action.schema.json by tools/gen-types.ts. Do not edit: change the schema and run npm run gen:types. */
 
+import type { AllAnyCondition, AnswerEqualsCondition, AnswerInCondition, Condition, FieldName, LowBidCondition, NotCondition } from './condition'
+export type { AllAnyCondition, AnswerEqualsCondition, AnswerInCondition, Condition, FieldName, LowBidCondition, NotCondition }
+
 /**
  * A step or page action from a small typed vocabulary. A list runs in order; a `stay`, `go-to-step`, `go-to-page` or `finish` whose condition holds ends the list.
  */
@@ -12,27 +15,6 @@ export type SingleAction =
   | GoToPageAction
   | StayAction
   | FinishAction
-/**
- * A named predicate the engine evaluates; definitions never hold code.
- */
-export type Condition =
-  AnswerEqualsCondition | AnswerInCondition | LowBidCondition | NotCondition | AllAnyCondition
-export type FieldName =
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'phone'
-  | 'address'
-  | 'zipcode'
-  | 'currentlyInsured'
-  | 'insuranceCompany'
-  | 'vehicleAmount'
-  | 'vehicleMake'
-  | 'homeowner'
-  | 'creditRating'
-  | 'haveMedicare'
-  | 'haveMedicaid'
-
 /**
  * Ask the ad marketplace for demand (spec point 7); the bid and isLowBid become available to later conditions.
  */
@@ -49,33 +31,6 @@ export interface TrackAction {
     [k: string]: string | number | boolean | null
   }
   when?: Condition
-}
-export interface AnswerEqualsCondition {
-  type: 'answer-equals'
-  field: FieldName
-  value: string | boolean | number
-}
-export interface AnswerInCondition {
-  type: 'answer-in'
-  field: FieldName
-  /**
-   * @minItems 1
-   */
-  values: [string | boolean | number, ...(string | boolean | number)[]]
-}
-export interface LowBidCondition {
-  type: 'low-bid' | 'not-low-bid'
-}
-export interface NotCondition {
-  type: 'not'
-  condition: Condition
-}
-export interface AllAnyCondition {
-  type: 'all' | 'any'
-  /**
-   * @minItems 1
-   */
-  conditions: [Condition, ...Condition[]]
 }
 export interface SetFieldAction {
   type: 'set-field'

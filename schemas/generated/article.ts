@@ -1,9 +1,8 @@
 /* Generated from schemas/article.schema.json by tools/gen-types.ts. Do not edit: change the schema and run npm run gen:types. */
 
-/**
- * Must equal the file name.
- */
-export type Slug = string
+import type { Image, Slug } from './common'
+export type { Image, Slug }
+
 /**
  * Id of a document in definitions/authors/.
  */
@@ -42,16 +41,4 @@ export interface Article {
    * Markdown. A string, or a list of lines joined with newlines (easier to read in JSON).
    */
   body: string | [string, ...string[]]
-}
-/**
- * An image asset. `src` is a path under ui/public (starting with /) or an https URL.
- */
-export interface Image {
-  src: string
-  /**
-   * Text read to screen readers; empty only for decorative images.
-   */
-  alt: string
-  width: number
-  height: number
 }

@@ -1,9 +1,7 @@
 /* Generated from schemas/author.schema.json by tools/gen-types.ts. Do not edit: change the schema and run npm run gen:types. */
 
-/**
- * Must equal the file name.
- */
-export type Slug = string
+import type { Slug } from './common'
+export type { Slug }
 
 /**
  * A person who writes articles (definitions/authors/<id>.json).

@@ -1,8 +1,7 @@
 /* Generated from schemas/brand.schema.json by tools/gen-types.ts. Do not edit: change the schema and run npm run gen:types. */
 
-export type BrandId = string
-export type Color = string
-
+import type { BrandId, Color, Image } from './common'
+export type { BrandId, Color, Image }
 /**
  * One brand: a site served on its own domains (spec point 1 and 3).
  */
@@ -53,16 +52,4 @@ export interface Brand {
     surface: Color
     ink: Color
   }
-}
-/**
- * An image asset. `src` is a path under ui/public (starting with /) or an https URL.
- */
-export interface Image {
-  src: string
-  /**
-   * Text read to screen readers; empty only for decorative images.
-   */
-  alt: string
-  width: number
-  height: number
 }

@@ -1,9 +1,8 @@
 /* Generated from schemas/experiment.schema.json by tools/gen-types.ts. Do not edit: change the schema and run npm run gen:types. */
 
-/**
- * Must equal the file name.
- */
-export type Slug = string
+import type { Image, Slug } from './common'
+export type { Image, Slug }
+
 export type Slug1 = string
 
 /**
@@ -47,16 +46,4 @@ export interface ExperimentOverrides {
     label: string
     href?: string
   }
-}
-/**
- * An image asset. `src` is a path under ui/public (starting with /) or an https URL.
- */
-export interface Image {
-  src: string
-  /**
-   * Text read to screen readers; empty only for decorative images.
-   */
-  alt: string
-  width: number
-  height: number
 }

@@ -1,5 +1,8 @@
 /* Generated from schemas/field.schema.json by tools/gen-types.ts. Do not edit: change the schema and run npm run gen:types. */
 
+import type { FieldName } from './condition'
+export type { FieldName }
+
 /**
  * One input of a step. `name` is one of the form values of spec point 3; `kind` picks the renderer and the validation rule.
  */
@@ -38,22 +41,3 @@ export type Field = {
    */
   max?: number
 }
-/**
- * This interface was referenced by `undefined`'s JSON-Schema
- * via the `definition` "FieldName".
- */
-export type FieldName =
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'phone'
-  | 'address'
-  | 'zipcode'
-  | 'currentlyInsured'
-  | 'insuranceCompany'
-  | 'vehicleAmount'
-  | 'vehicleMake'
-  | 'homeowner'
-  | 'creditRating'
-  | 'haveMedicare'
-  | 'haveMedicaid'

@@ -1,7 +1,7 @@
 /* Generated from schemas/phone-rule.schema.json by tools/gen-types.ts. Do not edit: change the schema and run npm run gen:types. */
 
-export type BrandId = string
-
+import type { BrandId } from './common'
+export type { BrandId }
 /**
  * Which phone line a visitor sees (spec point 3): the default number, the marketplace placement and the affiliate id. A rule applies to one brand; `match` narrows it to pages and traffic sources, and the most specific matching rule wins. Every public brand has exactly one rule without `match`, its default.
  */

@@ -28,7 +28,9 @@ if (errors.length) {
 }
 if (!result.ok) process.exit(1)
 const s = result.snapshot
-const others = [...s.documents].map(([kind, docs]) => `, ${docs.size} ${kind}s`).join('')
+const others = Object.entries(s.documents)
+  .map(([kind, docs]) => `, ${docs.size} ${kind}s`)
+  .join('')
 console.log(
   `ok: ${s.brands.size} brands, ${s.pages.size} pages, ${s.funnels.size} funnels, ${s.steps.size} steps${others} valid (${ms} ms, snapshot ${s.id})`,
 )

@@ -19,6 +19,11 @@ const HSTS_MAX_AGE_S = 31_536_000
 export interface SecurityHeaderOptions {
   /** Origins (CSP source expressions) allowed to frame public pages besides the page's own. */
   frameAncestors: () => readonly string[]
+  /**
+   * Send the pages' CSP. Off under Vite's dev server, whose injected scripts (HMR client, React
+   * refresh, error overlay) carry no nonce.
+   */
+  htmlPolicy: boolean
 }
 
 /** The CSP of an HTML page. */
@@ -60,6 +65,7 @@ function setHeaders(ctx: Context, nonce: string, opts: SecurityHeaderOptions): v
   if (ctx.state.client && clientOf(ctx).protocol === 'https')
     ctx.set('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_S}`)
   if (ctx.response.is('html')) {
+    if (!opts.htmlPolicy) return
     // The control center is framed by nobody but itself; public pages also by the control center.
     const internal = ctx.state.internalBrand === true
     const ancestors = internal ? ["'self'"] : ["'self'", ...opts.frameAncestors()]

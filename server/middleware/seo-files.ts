@@ -1,8 +1,6 @@
 import type { Middleware } from 'koa'
-import { resolveBrandId } from '../../engine/routing/resolve-brand'
 import type { Snapshot } from '../../engine/snapshot/types'
-import { clientOf, originOf } from '../http/request-client'
-import { hostIndexFor } from '../render/resolve-request'
+import { originOf } from '../http/request-client'
 
 /**
  * /robots.txt and /sitemap.xml per brand: the sitemap lists the brand's indexable pages with a fixed
@@ -13,7 +11,7 @@ export function seoFiles(getSnapshot: () => Snapshot): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
     if (ctx.path !== '/robots.txt' && ctx.path !== '/sitemap.xml') return next()
     const snapshot = getSnapshot()
-    const brandId = resolveBrandId(hostIndexFor(snapshot), clientOf(ctx).host)
+    const brandId: string | null = ctx.state.brandId
     if (!brandId) return next()
     const brand = snapshot.brands.get(brandId)!
     const origin = originOf(ctx)

@@ -11,12 +11,9 @@ import { join, relative } from 'node:path'
 import type { Context, Middleware } from 'koa'
 import { BUILD_LATEST_PATH, BUILD_META_PREFIX, PAGE_PAYLOAD_SUFFIX } from '../../engine/constants'
 import type { Resolution } from '../../engine/render/resolution'
-import { resolveBrandId } from '../../engine/routing/resolve-brand'
 import type { Snapshot } from '../../engine/snapshot/types'
 import { hashString } from '../../engine/util/hash'
 import type { SnapshotStore } from '../content/snapshot-store'
-import { clientOf } from '../http/request-client'
-import { hostIndexFor } from './resolve-request'
 
 const BUILD_ID_LENGTH = 12
 let clientHash = 'dev'
@@ -83,7 +80,7 @@ export function buildFiles(snapshots: SnapshotStore): Middleware {
         }
         return
       }
-      const brandId = resolveBrandId(hostIndexFor(snapshot), clientOf(ctx).host)
+      const brandId: string | null = ctx.state.brandId
       ctx.set('Cache-Control', 'public, max-age=3600')
       ctx.set('Vary', 'Host')
       ctx.body = { id, timestamp: timestampOf(id), matcher: matcherFor(snapshot, brandId), prerendered: [] }

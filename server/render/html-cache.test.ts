@@ -6,6 +6,7 @@ import { HtmlCache } from './html-cache'
 function resolution(over: Partial<Resolution> = {}): Resolution {
   return {
     view: 'content',
+    pageId: 'content',
     statusCode: 200,
     snapshotId: 's1',
     site: { name: 'x', faviconSrc: '/f.svg', gtmId: 'GTM-1' },

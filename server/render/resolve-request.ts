@@ -1,4 +1,4 @@
-import { findArticleBySlug } from '../../engine/content/articles'
+import { CONTROL_CENTER_BRAND_ID, PRIMITIVES_PATH } from '../../engine/constants'
 import {
   applyVariant,
   chooseVariant,
@@ -8,7 +8,7 @@ import {
 } from '../../engine/experiments/variants'
 import { phoneRulesForPage } from '../../engine/phone/select-phone-rule'
 import { errorInfo, noRouteMatch, routeValidationFailed } from '../../engine/render/error-info'
-import type { Resolution, ThirdPartyConfig, ViewName } from '../../engine/render/resolution'
+import type { Resolution, ThirdPartyConfig } from '../../engine/render/resolution'
 import { siteNameFor } from '../../engine/render/site-name'
 import { matchRoute } from '../../engine/routing/match-route'
 import {
@@ -20,10 +20,10 @@ import {
 import { runRouteChecks } from '../../engine/routing/route-middleware'
 import type { Brand, PageEntry, Snapshot } from '../../engine/snapshot/types'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
-import { articleSummaries, articleView } from './article-view'
+import { TEMPLATES } from './templates'
 
 const hostIndexes = new WeakMap<Snapshot, HostIndex>()
-export function hostIndexFor(snapshot: Snapshot): HostIndex {
+function hostIndexFor(snapshot: Snapshot): HostIndex {
   let idx = hostIndexes.get(snapshot)
   if (!idx) {
     idx = buildHostIndex([...snapshot.brands.values()])
@@ -32,8 +32,15 @@ export function hostIndexFor(snapshot: Snapshot): HostIndex {
   return idx
 }
 
+/** Host → brand id, resolved once per request (app.ts keeps it in ctx.state.brandId). */
+export function brandIdForHost(snapshot: Snapshot, host: string | undefined): string | null {
+  return resolveBrandId(hostIndexFor(snapshot), host) ?? null
+}
+
 export interface RequestFacts {
   host: string | undefined
+  /** The brand the host names (brandIdForHost), or null. */
+  brandId: string | null
   pathname: string
   search: string
   /** Port the server listens on, for brand-index links. */
@@ -53,10 +60,6 @@ export interface ResolveOptions {
 export interface NewAssignment {
   cookie: string
   variant: string
-}
-
-function viewFor(page: PageEntry): ViewName {
-  return page.template === 'funnel' ? 'funnel' : 'content'
 }
 
 function base(
@@ -83,17 +86,18 @@ function base(
 }
 
 function phoneRulesOf(snapshot: Snapshot): PhoneRule[] {
-  return [...((snapshot.documents.get('phoneRule')?.values() ?? []) as Iterable<PhoneRule>)]
+  return [...snapshot.documents.phoneRule.values()]
 }
 
 /** Host + path → what to render, with its status. Never throws for visitor input. */
 export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: ResolveOptions): Resolution {
-  const brandId = resolveBrandId(hostIndexFor(snapshot), facts.host)
+  const { brandId } = facts
   if (!brandId) {
     if (opts.brandIndex && isBareLocalHost(facts.host) && facts.pathname === '/') {
       return {
         ...base(snapshot, null, null, facts, opts),
         view: 'brand-index',
+        pageId: 'brand-index',
         statusCode: 200,
         page: null,
         params: {},
@@ -108,6 +112,17 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
     return errorResolution(snapshot, null, facts, opts, noRouteMatch(facts.pathname))
   }
   const brand = snapshot.brands.get(brandId)!
+  // The primitives style guide (docs/decisions/0500): only on the control center, so its code never
+  // reaches a public brand's bundle.
+  if (facts.pathname === PRIMITIVES_PATH && brandId === CONTROL_CENTER_BRAND_ID)
+    return {
+      ...base(snapshot, brand, null, facts, opts),
+      view: 'primitives',
+      pageId: 'primitives',
+      statusCode: 200,
+      page: null,
+      params: {},
+    }
   const match = matchRoute(snapshot, brandId, facts.pathname)
   if (!match) return errorResolution(snapshot, brand, facts, opts, noRouteMatch(facts.pathname))
   const ok = runRouteChecks(match.page.validate as never, {
@@ -117,16 +132,16 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
   })
   if (!ok) return errorResolution(snapshot, brand, facts, opts, routeValidationFailed(facts.pathname))
   const { page, experiment } = withExperiment(snapshot, match.page, facts, opts)
-  const funnel = page.form ? snapshot.funnels.get(page.form) : undefined
+  const template = TEMPLATES[page.template]
   return {
     ...base(snapshot, brand, page, facts, opts),
-    view: viewFor(page),
+    view: page.template === 'funnel' ? 'funnel' : 'content',
+    pageId: template.page,
     statusCode: 200,
     page,
     params: match.params,
-    ...(funnel ? { funnel } : {}),
     ...(experiment ? { experiment } : {}),
-    ...contentFor(snapshot, page, match.params, brandId),
+    ...template.load?.(snapshot, page, match.params, brandId),
   }
 }
 
@@ -159,43 +174,6 @@ export function assignmentToKeep(resolution: Resolution, facts: RequestFacts): N
   return { cookie, variant: a.variant }
 }
 
-/** Articles for the reviews catch-all and the reviews index. */
-function contentFor(snapshot: Snapshot, page: PageEntry, params: Record<string, string>, brandId: string) {
-  if (page.template === 'home') {
-    const topics = [...snapshot.pages.values()]
-      .filter(
-        (p) =>
-          ['landing', 'review', 'article-index'].includes(p.template) &&
-          p.indexable &&
-          p.language === page.language &&
-          p.brands.includes(brandId) &&
-          !p.path.includes('{') &&
-          p.path !== '/ads',
-      )
-      .map((p) => ({ href: p.path, title: p.title ?? p.headline ?? p.path, product: p.product }))
-      .sort((a, b) => a.title.localeCompare(b.title))
-    return { topics }
-  }
-  if (page.template === 'article-index') {
-    const carrierReviews = [...snapshot.pages.values()]
-      .filter((p) => p.template === 'review' && p.brands.some((b) => page.brands.includes(b)))
-      .map((p) => ({ href: p.path, carrier: p.carrier ?? p.title ?? p.path, title: p.title ?? '' }))
-      .sort((a, b) => a.carrier.localeCompare(b.carrier))
-    return { articles: articleSummaries(snapshot), carrierReviews }
-  }
-  if (page.template === 'review' && page.relatedArticles?.length)
-    return { relatedArticles: articleSummaries(snapshot, page.relatedArticles) }
-  if (page.template !== 'article') return {}
-  const slug = Object.values(params).at(-1) ?? ''
-  const article = findArticleBySlug(snapshot.documents, slug)
-  if (!article) return {}
-  // The article's own title and description name the document and feed the meta description.
-  return {
-    article: articleView(snapshot, article),
-    page: { ...page, title: article.title, description: article.description },
-  }
-}
-
 export function errorResolution(
   snapshot: Snapshot,
   brand: Brand | null,
@@ -206,6 +184,7 @@ export function errorResolution(
   return {
     ...base(snapshot, brand, null, facts, opts),
     view: 'error',
+    pageId: 'error',
     statusCode: error.statusCode,
     page: null,
     params: {},

@@ -122,6 +122,18 @@ describe('hover card, select, switch, toggle', () => {
     const card = page.locator('.hover-card')
     await card.waitFor({ state: 'visible', timeout: 3_000 })
     expect(await card.getAttribute('role')).toBe('dialog')
+    // Its text starts and ends at the card's padding: no empty band above or below.
+    const bands = await card.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const pad = Number.parseFloat(getComputedStyle(el).paddingTop) + el.clientTop
+      const first = el.firstElementChild!.getBoundingClientRect()
+      const last = el.lastElementChild!.getBoundingClientRect()
+      return {
+        top: Math.round(first.top - box.top - pad),
+        bottom: Math.round(box.bottom - last.bottom - pad),
+      }
+    })
+    expect(bands).toEqual({ top: 0, bottom: 0 })
     await page.keyboard.press('Escape')
     await card.waitFor({ state: 'detached' })
     await page.close()

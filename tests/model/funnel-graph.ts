@@ -7,10 +7,10 @@ import { initialTransition, transition, type Snapshot as XSnapshot } from 'xstat
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
 import type { FunnelDeps, FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import {
-  createFunnelMachine,
   type FunnelContext,
   type FunnelEvent,
   type FunnelInput,
+  funnelMachineWith,
 } from '../../engine/funnel/funnel-machine'
 import { actionList, planActions } from '../../engine/funnel/run-actions'
 import type { DemandCheckResult } from '../../engine/runtime-contracts'
@@ -100,13 +100,11 @@ export function serializeFor(funnel: ResolvedFunnel) {
   }
 }
 
-export function graphMachine(funnel: ResolvedFunnel, page: FunnelPageInfo) {
-  return createFunnelMachine(funnel, page, inertDeps)
-}
+export const graphMachine = () => funnelMachineWith(inertDeps)
 
 export function shortestPaths(funnel: ResolvedFunnel, page: FunnelPageInfo, input: FunnelInput) {
-  return getShortestPaths(graphMachine(funnel, page), {
-    input,
+  return getShortestPaths(graphMachine(), {
+    input: { ...input, funnel, page },
     events: graphEvents(funnel) as never,
     serializeState: serializeFor(funnel) as never,
   })
@@ -115,8 +113,8 @@ export function shortestPaths(funnel: ResolvedFunnel, page: FunnelPageInfo, inpu
 /** Simple paths to the end of the funnel, without history moves, so their number stays bounded. */
 export function simplePathsToEnd(funnel: ResolvedFunnel, page: FunnelPageInfo, input: FunnelInput) {
   const all = graphEvents(funnel)
-  return getSimplePaths(graphMachine(funnel, page), {
-    input,
+  return getSimplePaths(graphMachine(), {
+    input: { ...input, funnel, page },
     events: ((s: FunnelSnapshot) =>
       all(s).filter((e) => e.type !== 'POPSTATE' && e.type !== 'BACK')) as never,
     serializeState: serializeFor(funnel) as never,
@@ -137,9 +135,9 @@ export function scriptedPath(
   input: FunnelInput,
   moves: ScriptMove[],
 ) {
-  const machine = graphMachine(funnel, page)
+  const machine = graphMachine()
   const offer = graphEvents(funnel)
-  let [snap] = initialTransition(machine, input) as unknown as [FunnelSnapshot]
+  let [snap] = initialTransition(machine, { ...input, funnel, page }) as unknown as [FunnelSnapshot]
   const steps: { state: FunnelSnapshot; event: GraphEvent | { type: string } }[] = [
     { state: snap, event: { type: 'xstate.init' } },
   ]

@@ -8,7 +8,7 @@ import { createActor, waitFor } from 'xstate'
 import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
 import { stepUrl } from '../../engine/funnel/funnel-location'
-import { createFunnelMachine } from '../../engine/funnel/funnel-machine'
+import { funnelMachineWith } from '../../engine/funnel/funnel-machine'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import { FakeBrowser } from './fake-browser'
 import { funnelCatalogue, pageInfo } from './funnel-catalogue'
@@ -118,8 +118,8 @@ for (const { funnel, pages } of catalogue) {
     it('starting on a known step keeps the URL and its query, and views that step', async () => {
       const last = funnel.steps.at(-1)!.name
       const browser = new FakeBrowser(stepUrl(BASE, last, QUERY))
-      const actor = createActor(createFunnelMachine(funnel, page, browser.deps()), {
-        input: { stepParam: last, basePath: BASE, search: QUERY },
+      const actor = createActor(funnelMachineWith(browser.deps()), {
+        input: { funnel, page, stepParam: last, basePath: BASE, search: QUERY },
       }).start()
       await waitFor(actor, (s) => s.matches('showing'))
       expect(browser.replaced).toBe(0)
@@ -134,8 +134,8 @@ for (const { funnel, pages } of catalogue) {
     it('on-submit returning false stores and reports the step but does not advance', async () => {
       const stay = withStayOnFirst(funnel)
       const browser = new FakeBrowser(stepUrl(BASE, first, QUERY))
-      const actor = createActor(createFunnelMachine(stay, page, browser.deps()), {
-        input: { stepParam: first, basePath: BASE, search: QUERY },
+      const actor = createActor(funnelMachineWith(browser.deps()), {
+        input: { funnel: stay, page, stepParam: first, basePath: BASE, search: QUERY },
       }).start()
       await waitFor(actor, (s) => s.matches('showing'))
       const values = validStepValues(stay.steps[0].fields)
@@ -156,8 +156,8 @@ for (const { funnel, pages } of catalogue) {
         const invalid = invalidStepValues(step.fields)
         if (!invalid) continue
         const browser = new FakeBrowser(stepUrl(BASE, step.name))
-        const actor = createActor(createFunnelMachine(funnel, page, browser.deps()), {
-          input: { stepParam: step.name, basePath: BASE, search: '' },
+        const actor = createActor(funnelMachineWith(browser.deps()), {
+          input: { funnel, page, stepParam: step.name, basePath: BASE, search: '' },
         }).start()
         await waitFor(actor, (s) => s.matches('showing'))
         actor.send({ type: 'SUBMIT', values: invalid })

@@ -9,9 +9,9 @@ import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buc
 import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { stepUrl } from '../../engine/funnel/funnel-location'
 import {
-  createFunnelMachine,
   type FunnelContext,
   type FunnelInput,
+  funnelMachineWith,
   progressOf,
 } from '../../engine/funnel/funnel-machine'
 import { emptiedValues, stepValues } from '../../engine/funnel/validate-field'
@@ -41,7 +41,7 @@ export async function replayPath(
 ): Promise<FakeBrowser> {
   const startUrl = `${input.stepParam === undefined ? input.basePath : stepUrl(input.basePath, input.stepParam)}${input.search}`
   const browser = new FakeBrowser(startUrl)
-  const actor = createActor(createFunnelMachine(funnel, page, browser.deps()), { input })
+  const actor = createActor(funnelMachineWith(browser.deps()), { input: { ...input, funnel, page } })
   browser.onPop = (entry) =>
     actor.send({ type: 'POPSTATE', step: stepNameOf(entry.url, input.basePath), depth: entry.depth })
   const steps = funnel.steps

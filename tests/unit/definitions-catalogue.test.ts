@@ -37,8 +37,8 @@ describe('the repository catalogue', () => {
   it('validates with every kind present', () => {
     expect(snapshot.brands.size).toBe(9)
     expect(snapshot.funnels.size).toBeGreaterThan(0)
-    expect(snapshot.documents.get('article')?.size).toBeGreaterThanOrEqual(3)
-    expect(snapshot.documents.get('author')?.size).toBeGreaterThanOrEqual(1)
+    expect(snapshot.documents.article.size).toBeGreaterThanOrEqual(3)
+    expect(snapshot.documents.author.size).toBeGreaterThanOrEqual(1)
   })
 
   it.each(publicPages.map((p) => [p.key, p] as const))('%s has a headline, copy and an image', (_, page) => {
@@ -51,6 +51,21 @@ describe('the repository catalogue', () => {
     expect(svg).toMatch(new RegExp(`viewBox="0 0 ${page.image!.width} ${page.image!.height}"`))
     expect(svg).toMatch(/<title>[^<]{10,}<\/title>/)
     expect(texts(page)).not.toMatch(PLACEHOLDER)
+  })
+
+  it('uses the spec features a real site uses, so visitors and tests meet them', () => {
+    const all = [...snapshot.pages.values()]
+    // An optional question a visitor may skip (spec point 4: a skip submits the step emptied).
+    const skippable = [...snapshot.funnels.values()].flatMap((f) => f.steps.filter((s) => s.skippable))
+    expect(skippable.map((s) => s.name)).toContain('credit')
+    // A landing page that tracks a view of its offer on entering (page on-enter, decision 0304).
+    expect(all.filter((p) => p.template === 'landing' && p.onEnter).map((p) => p.key)).toContain('grocery')
+    // Source-media ids per brand, for every brand the page is served on.
+    for (const p of all.filter((x) => x.smid))
+      expect(Object.keys(p.smid!).sort(), p.key).toEqual([...p.brands].sort())
+    expect(all.some((p) => p.smid && p.xsmid)).toBe(true)
+    // A page that forces its colour mode (never `system`, which is refused with a warning).
+    expect(all.filter((p) => p.colorMode).map((p) => p.colorMode)).toEqual(['light'])
   })
 
   it('has no placeholder text in any step, funnel or article', () => {

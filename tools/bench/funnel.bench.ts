@@ -3,7 +3,7 @@
  * cost of deriving its shortest-path graph for the model tests.
  */
 import { createActor, waitFor } from 'xstate'
-import { createFunnelMachine } from '../../engine/funnel/funnel-machine'
+import { funnelMachineWith } from '../../engine/funnel/funnel-machine'
 import { FakeBrowser } from '../../tests/model/fake-browser'
 import { funnelCatalogue, pageInfo } from '../../tests/model/funnel-catalogue'
 import { shortestPaths } from '../../tests/model/funnel-graph'
@@ -22,7 +22,9 @@ export default async function run(): Promise<void> {
     t = performance.now()
     for (let i = 0; i < WALKS; i++) {
       const browser = new FakeBrowser('/f')
-      const actor = createActor(createFunnelMachine(funnel, page, browser.deps()), { input }).start()
+      const actor = createActor(funnelMachineWith(browser.deps()), {
+        input: { ...input, funnel, page },
+      }).start()
       while (actor.getSnapshot().status === 'active') {
         await waitFor(actor, (s) => s.status !== 'active' || s.matches('showing'))
         if (actor.getSnapshot().status !== 'active') break

@@ -8,6 +8,7 @@ import { ErrorPage } from './ErrorPage'
 function render(error: Resolution['error'], statusCode = error?.statusCode ?? 500): string {
   const resolution: Resolution = {
     view: 'error',
+    pageId: 'error',
     statusCode,
     snapshotId: 'x',
     site: { name: 'Site', faviconSrc: '/favicon.svg', gtmId: 'GTM-XXXX' },

@@ -7,7 +7,7 @@ export function Faq({ entries, heading }: { entries: FaqEntry[]; heading: string
   const id = useId()
   if (!entries.length) return null
   return (
-    <section className="faq" aria-labelledby={`${id}-h`}>
+    <section className="faq" id="faq" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{heading}</h2>
       {entries.map((e, i) => {
         const expanded = open === i

@@ -13,6 +13,7 @@ const brand = snapshot.brands.get(page.brands[0])!
 function render(pathname: string, params: Record<string, string>): string {
   const resolution: Resolution = {
     view: 'funnel',
+    pageId: 'funnel',
     statusCode: 200,
     snapshotId: snapshot.id,
     site: { name: brand.name, faviconSrc: brand.favicon.src, gtmId: 'GTM-XXXX' },

@@ -1,11 +1,11 @@
 /**
- * The funnel machine's dependencies in the browser: localStorage buckets, the History API, and the
- * shared client services (tracking, demand check, form-value listeners). Never used on the server.
+ * The funnel machine's dependencies in the browser: localStorage buckets, and the client runtime's
+ * tracking, demand check, form values and navigate(). Never used on the server.
  */
 import type { BucketStorage } from '../../engine/funnel/buckets'
 import type { FunnelDeps } from '../../engine/funnel/funnel-deps'
 import type { FormValues } from '../../engine/runtime-contracts'
-import { installServices, publishFormValues, services } from '../runtime/services'
+import type { ClientRuntime } from '../runtime/client-runtime'
 
 /** Every funnel event is also announced on window, so tests and tag-manager glue can observe it. */
 export const FUNNEL_EVENT = 'funnelworks:funnel-event'
@@ -39,33 +39,31 @@ export function historyDepth(): number {
   return typeof d === 'number' && d >= 0 ? d : 0
 }
 
-export function browserFunnelDeps(): FunnelDeps {
+export function browserFunnelDeps(runtime: ClientRuntime): FunnelDeps {
   return {
     emitter: {
       track: (event, properties) => {
-        services.track(event, properties)
+        runtime.track(event, properties)
         announce({ kind: 'track', event, properties })
       },
       pageView: (page, properties) => {
-        services.pageView(page, properties)
+        runtime.pageView(page, properties)
         announce({ kind: 'pageView', page })
       },
     },
-    demandCheck: async () => {
-      const result = await services.demandCheck().catch(() => null)
-      if (result) installServices({ lastDemand: result })
-      return result
-    },
+    demandCheck: () => runtime.demandCheck().catch(() => null),
     storage: localBuckets,
-    onValuesChanged: (values, changed) => publishFormValues(values, changed),
+    onValuesChanged: (values, changed) => runtime.formValues.publish(values, changed),
     navigation: {
       replace: (url, depth) => {
-        window.history.replaceState({ ...(window.history.state ?? {}), funnelDepth: depth }, '', url)
+        runtime.navigate(url, {
+          replace: true,
+          state: { ...(window.history.state ?? {}), funnelDepth: depth },
+        })
       },
       push: (url, depth) => {
-        window.history.pushState({ funnelDepth: depth }, '', url)
         // Spec point 2: on route change the scroll goes to the top.
-        window.scrollTo({ top: 0 })
+        if (runtime.navigate(url, { state: { funnelDepth: depth } })) window.scrollTo({ top: 0 })
       },
       back: () => window.history.back(),
       leave: (url) => window.location.assign(url),

@@ -3,12 +3,12 @@ import { createActor } from 'xstate'
 import { readBuckets } from '../../engine/funnel/buckets'
 import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { funnelLocation } from '../../engine/funnel/funnel-location'
-import { createFunnelMachine, type FunnelEvent } from '../../engine/funnel/funnel-machine'
+import { type FunnelEvent, funnelMachineWith } from '../../engine/funnel/funnel-machine'
 import type { FieldErrors } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues } from '../../engine/runtime-contracts'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
-import { publishFormValues, services } from '../runtime/services'
+import { useRuntime } from '../runtime/runtime-context'
 import { startLoading } from '../shell/LoadingBar'
 import { browserFunnelDeps, historyDepth, localBuckets } from './browser-deps'
 
@@ -50,19 +50,23 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
     live: false,
   })
   const send = useRef<(event: FunnelEvent) => void>(() => {})
+  const runtime = useRuntime()
 
   useEffect(() => {
+    if (!runtime) return
     const stored = readBuckets(localBuckets, funnel.formVersion)
     // Other features (the phone lease's payload) learn the stored answers; nothing changed, so no
     // expiry is cut.
-    publishFormValues(stored, [])
-    const actor = createActor(createFunnelMachine(funnel, page, browserFunnelDeps()), {
+    runtime.formValues.publish(stored, [])
+    const actor = createActor(funnelMachineWith(browserFunnelDeps(runtime)), {
       input: {
+        funnel,
+        page,
         stepParam: location.stepParam,
         basePath: location.basePath,
         search: window.location.search,
         values: stored,
-        demand: services.lastDemand,
+        demand: runtime.lastDemand(),
         depth: historyDepth(),
       },
     })
@@ -95,7 +99,7 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
       actor.stop()
       endLoading?.()
     }
-  }, [funnel, page, location])
+  }, [runtime, funnel, page, location])
 
   return { view, send: (e: FunnelEvent) => send.current(e) }
 }

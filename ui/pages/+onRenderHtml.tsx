@@ -63,5 +63,5 @@ function resolutionFor(pageContext: PageContextServer): Resolution {
   if (pageContext.is404 !== true && !pageContext.errorWhileRendering) return r
   if (r.view === 'error') return r
   const info = errorInfo(pageContext.is404 ? 404 : 500)
-  return { ...r, view: 'error', statusCode: info.statusCode, page: null, error: info }
+  return { ...r, view: 'error', pageId: 'error', statusCode: info.statusCode, page: null, error: info }
 }

@@ -9,22 +9,26 @@ import { hydrateRoot } from 'react-dom/client'
 import type { Resolution } from '../../engine/render/resolution'
 import { RESOLUTION_SCRIPT_ID } from '../../engine/render/resolution-script'
 import { startClientRuntime } from '../runtime/client-runtime'
+import { RuntimeProvider } from '../runtime/runtime-context'
 import { Shell } from '../shell/Shell'
 
 /** Hydrates the server-rendered page. A failure to mount is logged and rethrown (spec point 8). */
 export function hydratePage(Page: ComponentType, doc: Pick<Document, 'getElementById'> = document): void {
-  let resolution: Resolution
   try {
     const root = doc.getElementById('root')
     const data = doc.getElementById(RESOLUTION_SCRIPT_ID)?.textContent
     if (!root || !data) throw new Error('Cannot mount: #root or the page resolution is missing')
     // The server renders without the query string (its HTML is cached per route); the browser has it.
-    resolution = { ...(JSON.parse(data) as Resolution), search: location.search }
+    const resolution: Resolution = { ...(JSON.parse(data) as Resolution), search: location.search }
+    // Built before hydration, so the first events of the page (a funnel step's view) have a tracker.
+    const runtime = startClientRuntime(resolution)
     hydrateRoot(
       root,
-      <Shell resolution={resolution}>
-        <Page />
-      </Shell>,
+      <RuntimeProvider runtime={runtime}>
+        <Shell resolution={resolution}>
+          <Page />
+        </Shell>
+      </RuntimeProvider>,
       {
         onRecoverableError: (error) => console.error('Hydration problem:', error),
       },
@@ -33,5 +37,4 @@ export function hydratePage(Page: ComponentType, doc: Pick<Document, 'getElement
     console.error('Failed to mount the app:', error)
     throw error
   }
-  startClientRuntime(resolution)
 }

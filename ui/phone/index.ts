@@ -1,3 +1,2 @@
-export { HeaderPhone } from './HeaderPhone'
 export { PhoneCta, type PhoneCtaProps } from './PhoneCta'
-export { type PhoneLine, usePhoneLine } from './use-phone-line'
+export type { PhoneLine } from './use-phone-line'

@@ -11,9 +11,10 @@ import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
 import { touchesQuoteField } from '../../engine/phone/quote-fields'
 import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
-import type { DemandCheckResult } from '../../engine/runtime-contracts'
+import type { DemandCheckResult, TrackFn, VisitorIdentity } from '../../engine/runtime-contracts'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
-import { installServices, onFormValues, services } from '../runtime/services'
+import type { FormValuesHub } from '../runtime/form-values'
+import { createStore, type Store } from '../runtime/store'
 import { type IpLookupAnswer, marketplaceFacts, visitorIdentity } from './visitor-facts'
 
 /** Client-side cap on one phone request; the server's own upstream timeout is shorter. */
@@ -25,23 +26,20 @@ export interface PhoneState {
   utmMedium: string | null
 }
 
-type Listener = () => void
-let state: PhoneState = { rule: null, leased: null, utmMedium: null }
-let started = false
-const listeners = new Set<Listener>()
+export const NO_PHONE: PhoneState = { rule: null, leased: null, utmMedium: null }
 
-function setState(next: Partial<PhoneState>): void {
-  state = { ...state, ...next }
-  for (const l of listeners) l()
+/** What the phone feature needs from the rest of the runtime. */
+export interface PhoneLineDeps {
+  identity: () => VisitorIdentity | undefined
+  track: TrackFn
+  formValues: FormValuesHub
 }
 
-export function getPhoneState(): PhoneState {
-  return state
-}
-
-export function subscribePhone(listener: Listener): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+export interface PhoneLineControl extends Store<PhoneState> {
+  /** The demand-check executor of funnel actions (spec point 4); null when it cannot run. */
+  demandCheck(): Promise<DemandCheckResult | null>
+  /** The last demand-check result, for conditions such as `low-bid`. */
+  lastDemand(): DemandCheckResult | null
 }
 
 async function postJson(path: string, body: unknown): Promise<unknown> {
@@ -51,79 +49,92 @@ async function postJson(path: string, body: unknown): Promise<unknown> {
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   })
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`)
+  if (!res.ok) {
+    await res.body?.cancel()
+    throw new Error(`${path} answered ${res.status}`)
+  }
   return res.json()
 }
 
 async function lookupIp(): Promise<IpLookupAnswer> {
   const res = await fetch('/api/ip', { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
-  if (!res.ok) throw new Error(`/api/ip answered ${res.status}`)
+  if (!res.ok) {
+    await res.body?.cancel()
+    throw new Error(`/api/ip answered ${res.status}`)
+  }
   return (await res.json()) as IpLookupAnswer
 }
 
-/** Starts the feature for this page (idempotent). */
-export function startPhoneFeature(resolution: Resolution): void {
-  if (started || typeof window === 'undefined') return
-  started = true
+/** Starts the feature for this page: once per page load, from the client runtime. */
+export function startPhoneLine(resolution: Resolution, deps: PhoneLineDeps): PhoneLineControl {
+  const store = createStore<PhoneState>(NO_PHONE)
+  const setState = (next: Partial<PhoneState>) => store.set({ ...store.get(), ...next })
+  let lastDemand: DemandCheckResult | null = null
+  const control: PhoneLineControl = {
+    get: store.get,
+    subscribe: store.subscribe,
+    demandCheck: async () => null,
+    lastDemand: () => lastDemand,
+  }
   const brandId = resolution.brand?.id
   const rules = resolution.phoneRules ?? []
-  if (!brandId || !rules.length) return
+  if (!brandId || !rules.length) return control
   const pageKey = resolution.page?.key ?? null
-  const { urlParams } = visitorIdentity()
+  const identity = () => visitorIdentity(deps.identity)
+  const { urlParams } = identity()
   const rule = selectPhoneRule(rules, {
     brandId,
     pageKey,
     utmSource: urlParams.utm_source,
     afid: urlParams.afid,
   })
-  if (!rule) return
+  if (!rule) return control
   setState({ rule, utmMedium: urlParams.utm_medium ?? null })
   // Without a configured marketplace there is nothing to lease or check: the rule's default number
   // shows, and no request is made that could only answer 503.
-  if (resolution.thirdParty.marketplace === false) {
-    installServices({ phoneRule: rule })
-    return
-  }
+  if (resolution.thirdParty.marketplace === false) return control
 
   const ip = lookupIp()
   ip.catch(() => {}) // no IP, no lease: the default number stays
+  const facts = async () => marketplaceFacts(brandId, pageKey, rule, await ip, identity())
 
-  const demandCheck = async (): Promise<DemandCheckResult | null> => {
+  control.demandCheck = async () => {
     try {
-      const facts = marketplaceFacts(brandId, pageKey, rule, await ip)
       const result = parseDemandCheckAnswer(
-        await postJson('/api/mediaalpha/demand-check', demandCheckBody(facts, services.formValues)),
+        await postJson(
+          '/api/mediaalpha/demand-check',
+          demandCheckBody(await facts(), deps.formValues.current()),
+        ),
       )
       if (!result) return null
-      installServices({ lastDemand: result })
-      services.track('lowBidResult', { bid: result.bid, isLowBid: result.isLowBid })
+      lastDemand = result
+      deps.track('lowBidResult', { bid: result.bid, isLowBid: result.isLowBid })
       return result
     } catch {
       return null
     }
   }
-  installServices({ phoneRule: rule, demandCheck })
 
   const machine = leaseMachine.provide({
     actors: {
-      requestPhone: fromPromise(async () => {
-        const facts = marketplaceFacts(brandId, pageKey, rule, await ip)
-        return parseLeasedPhone(
-          await postJson('/api/mediaalpha/get-phone', getPhoneBody(facts, services.formValues)),
-        )
-      }),
+      requestPhone: fromPromise(async () =>
+        parseLeasedPhone(
+          await postJson('/api/mediaalpha/get-phone', getPhoneBody(await facts(), deps.formValues.current())),
+        ),
+      ),
     },
   })
   const actor = createActor(machine, { input: {} })
   actor.subscribe((s) => {
-    if (s.context.leased !== state.leased) setState({ leased: s.context.leased })
+    if (s.context.leased !== store.get().leased) setState({ leased: s.context.leased })
   })
   actor.start()
   ip.then(
     () => actor.send({ type: 'IP_KNOWN' }),
     () => {},
   )
-  onFormValues((_values, changed) => {
+  deps.formValues.subscribe((_values, changed) => {
     if (touchesQuoteField(changed)) actor.send({ type: 'QUOTE_CHANGED' })
   })
+  return control
 }

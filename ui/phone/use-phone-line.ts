@@ -1,14 +1,13 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 import { isWithinBusinessHours } from '../../engine/phone/business-hours'
 import { displayedNumber } from '../../engine/phone/leased-phone'
 import { type PhoneDisplay, phoneDisplay } from '../../engine/phone/phone-format'
-import { useResolution } from '../shell/resolution-context'
-import { getPhoneState, type PhoneState, startPhoneFeature, subscribePhone } from './phone-feature'
+import { useRuntime } from '../runtime/runtime-context'
+import { useStore } from '../runtime/store'
+import { NO_PHONE } from './phone-feature'
 
 /** How often the open/closed state and an expiring lease are re-read. */
 const RECHECK_MS = 5_000
-
-const SERVER_STATE: PhoneState = { rule: null, leased: null, utmMedium: null }
 
 export type PhoneLine =
   /** Server render and the first client render: nothing is known about the visitor yet. */
@@ -22,17 +21,15 @@ export type PhoneLine =
  * on both sides, and the number appears after hydration.
  */
 export function usePhoneLine(): PhoneLine {
-  const resolution = useResolution()
   const [hydrated, setHydrated] = useState(false)
   const [now, setNow] = useState(0)
-  const phone = useSyncExternalStore(subscribePhone, getPhoneState, () => SERVER_STATE)
+  const phone = useStore(useRuntime()?.phone, NO_PHONE)
   useEffect(() => {
-    startPhoneFeature(resolution)
     setHydrated(true)
     setNow(Date.now())
     const timer = setInterval(() => setNow(Date.now()), RECHECK_MS)
     return () => clearInterval(timer)
-  }, [resolution])
+  }, [])
   if (!hydrated) return { status: 'pending' }
   const t = Math.max(now, Date.now())
   if (!phone.rule || !isWithinBusinessHours(t, phone.utmMedium)) return { status: 'closed' }

@@ -2,10 +2,9 @@ import { TRACKED_URL_PARAMS } from '../../engine/constants'
 import type { MarketplaceFacts } from '../../engine/phone/payloads'
 import type { VisitorIdentity } from '../../engine/runtime-contracts'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
-import { services } from '../runtime/services'
 
 /** URL parameters from the address bar, for when tracking has not installed its identity. */
-export function urlParamsFromLocation(search: string): Record<string, string | undefined> {
+function urlParamsFromLocation(search: string): Record<string, string | undefined> {
   const q = new URLSearchParams(search)
   const out: Record<string, string | undefined> = {}
   for (const name of TRACKED_URL_PARAMS) {
@@ -15,11 +14,11 @@ export function urlParamsFromLocation(search: string): Record<string, string | u
   return out
 }
 
-/** The tracking feature's identity, or empty ids and the address bar's parameters. */
-export function visitorIdentity(): VisitorIdentity {
+/** The tracker's identity, or empty ids and the address bar's parameters. */
+export function visitorIdentity(tracked: () => VisitorIdentity | undefined): VisitorIdentity {
   const fallback = { userId: '', sessionId: '', urlParams: urlParamsFromLocation(window.location.search) }
   try {
-    const id = services.identity?.()
+    const id = tracked()
     if (!id) return fallback
     return {
       userId: id.userId ?? '',
@@ -42,8 +41,8 @@ export function marketplaceFacts(
   pageKey: string | null,
   rule: PhoneRule,
   ip: IpLookupAnswer,
+  identity: VisitorIdentity,
 ): MarketplaceFacts {
-  const identity = visitorIdentity()
   return {
     brandId,
     ip: ip.value,

@@ -2,7 +2,14 @@
 import { createActor, fromPromise } from 'xstate'
 import { buildCheckMachine } from '../../engine/build-check/build-check-machine'
 import { BUILD_LATEST_PATH, BUILD_META_PREFIX, RELOAD_GUARD_STORAGE_KEY } from '../../engine/constants'
-import { connectBuildCheck } from './build-check'
+
+/** What the facade (build-check.ts) tells the running machine. */
+export interface BuildCheckPort {
+  check(): void
+  chunkFailed(): void
+  /** true when the navigation became a full page load. */
+  navigate(url: string): boolean
+}
 
 function readGuard(): number | null {
   try {
@@ -15,11 +22,14 @@ function readGuard(): number | null {
 
 async function fetchJson(url: string): Promise<unknown> {
   const res = await fetch(url, { cache: 'no-store', headers: { accept: 'application/json' } })
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`)
+  if (!res.ok) {
+    await res.body?.cancel()
+    throw new Error(`${url} answered ${res.status}`)
+  }
   return res.json()
 }
 
-export function runBuildCheck(buildId: string): void {
+export function runBuildCheck(buildId: string): BuildCheckPort {
   const machine = buildCheckMachine.provide({
     actors: {
       fetchLatest: fromPromise(async () => {
@@ -42,12 +52,12 @@ export function runBuildCheck(buildId: string): void {
   const actor = createActor(machine, { input: { buildId, lastReloadAt: readGuard() } }).start()
   // Visible state for operators (devtools) and tests: the check is running.
   document.documentElement.dataset.buildCheck = 'running'
-  connectBuildCheck({
+  return {
     check: () => actor.send({ type: 'CHECK' }),
     chunkFailed: () => actor.send({ type: 'CHUNK_FAILED' }),
     navigate: (url) => {
       actor.send({ type: 'NAVIGATE', url })
       return actor.getSnapshot().status === 'done'
     },
-  })
+  }
 }

@@ -1,16 +1,122 @@
 /**
- * Starts the client runtime after hydration: colour mode, error reporting and the build check.
- * Called once from ui/pages/hydrate.tsx.
+ * The browser's runtime, built once per page load by `startClientRuntime()` before hydration and
+ * handed to React through context (runtime-context.tsx): error reporting, colour mode, the build
+ * check behind `navigate()`, the tracker, the phone line and the auth session. Nothing here is a
+ * module-level variable: every part is created here and passed to the parts that need it.
  */
 import type { Resolution } from '../../engine/render/resolution'
+import type { DemandCheckResult, PageViewFn, TrackFn } from '../../engine/runtime-contracts'
+import { runPageOnEnter } from '../../engine/tracking/page-on-enter'
+import { type PhoneLineControl, startPhoneLine } from '../phone/phone-feature'
+import { type AuthControl, startAuthSession } from './auth/auth-session'
 import { startBuildCheck } from './build-check'
-import { startColorMode } from './color-mode'
-import { startErrorReporting } from './error-report'
+import { type ColorModeControl, startColorMode } from './color-mode'
+import { type ReportError, startErrorReporting } from './error-report'
+import { createFormValues, type FormValuesHub } from './form-values'
+import { createTracker, type Tracker } from './tracking/tracker'
 
-export function startClientRuntime(resolution: Resolution): void {
-  startErrorReporting(resolution.buildId)
-  startColorMode(resolution.page?.colorMode)
-  // Funnel steps (and the style guide's demo) navigate with the History API.
+export interface NavigateOptions {
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean
+  /** history.state of the entry. */
+  state?: unknown
+}
+
+export interface ClientRuntime {
+  resolution: Resolution
+  track: TrackFn
+  pageView: PageViewFn
+  /** The demand-check executor of funnel actions (spec point 4); null when it cannot run. */
+  demandCheck(): Promise<DemandCheckResult | null>
+  lastDemand(): DemandCheckResult | null
+  formValues: FormValuesHub
+  phone: PhoneLineControl
+  auth: AuthControl
+  colorMode: ColorModeControl
+  reportError: ReportError
+  /**
+   * The one way the page changes its URL in place (funnel steps). Returns false when the build check
+   * turned it into a full page load (a new build is out and a chunk failed): the caller stops there.
+   */
+  navigate(url: string, options?: NavigateOptions): boolean
+  /** Called once the page has hydrated: the page view of a non-funnel page, the page's on-enter. */
+  hydrated(): void
+}
+
+export function startClientRuntime(resolution: Resolution): ClientRuntime {
+  const reportError = startErrorReporting(resolution.buildId)
+  const colorMode = startColorMode(resolution.page?.colorMode)
+  // Funnel steps (and the style guide's demo) navigate in place.
   const navigatesInPlace = resolution.view === 'funnel' || resolution.view === 'primitives'
-  if (resolution.buildId) startBuildCheck(resolution.buildId, navigatesInPlace)
+  const buildCheck = resolution.buildId
+    ? startBuildCheck(resolution.buildId, navigatesInPlace, reportError)
+    : null
+  const formValues = createFormValues()
+  let tracker: Tracker | null = null
+  const track: TrackFn = (event, properties) => tracker?.track(event, properties)
+  const phone = startPhoneLine(resolution, {
+    identity: () => tracker?.identity(),
+    track,
+    formValues,
+  })
+  tracker = startTracker(resolution, () => {
+    const rule = phone.get().rule
+    return rule
+      ? { id: rule.id, defaultNumber: rule.defaultNumber, placementId: rule.placementId, afid: rule.afid }
+      : null
+  })
+  const auth = startAuthSession()
+  let hydrated = false
+
+  return {
+    resolution,
+    track,
+    pageView: (page, properties) => tracker?.pageView(page, properties),
+    demandCheck: () => phone.demandCheck(),
+    lastDemand: () => phone.lastDemand(),
+    formValues,
+    phone,
+    auth,
+    colorMode,
+    reportError,
+    navigate(url, { replace = false, state = null } = {}) {
+      if (buildCheck?.navigating(new URL(url, location.href).href)) return false
+      if (replace) history.replaceState(state, '', url)
+      else history.pushState(state, '', url)
+      return true
+    },
+    hydrated() {
+      if (hydrated) return
+      hydrated = true
+      document.documentElement.dataset.hydrated = 'true'
+      if (!tracker) return
+      try {
+        tracker.startBotDetection()
+        // Funnel pages emit their own page view per step.
+        if (resolution.view !== 'funnel')
+          tracker.pageView({
+            name: resolution.page?.key ?? `error-${resolution.statusCode}`,
+            template: resolution.page?.template ?? 'error',
+          })
+        const plan = runPageOnEnter(resolution.page?.onEnter, tracker.track)
+        for (const s of plan.skipped) console.warn(`Page on-enter action skipped: ${s.reason}`, s.action)
+      } catch (e) {
+        console.error('Tracking could not start:', e)
+      }
+    },
+  }
+}
+
+/** The tracker of a brand page; none on the brand index. Measuring must never break the page. */
+function startTracker(
+  resolution: Resolution,
+  phoneRule: Parameters<typeof createTracker>[1],
+): Tracker | null {
+  if (!resolution.brand || resolution.view === 'brand-index') return null
+  try {
+    return createTracker(resolution, phoneRule)
+  } catch (e) {
+    console.error('Tracking could not start:', e)
+    return null
+  }
 }

@@ -2,13 +2,16 @@ import { Component, type ReactNode } from 'react'
 import { errorInfo } from '../../engine/render/error-info'
 import { ErrorPage } from '../components/ErrorPage'
 import { ResolutionContext } from '../shell/resolution-context'
-import { reportClientError } from './error-report'
+import type { ReportError } from './error-report'
 
 /**
  * An unhandled error while rendering the page shows the error page's server-error variant in place
  * of the page (spec point 8) and is reported to the server; the shell around it stays usable.
  */
-export class ErrorReportBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+export class ErrorReportBoundary extends Component<
+  { children: ReactNode; report?: ReportError },
+  { error: Error | null }
+> {
   static override contextType = ResolutionContext
   declare context: React.ContextType<typeof ResolutionContext>
   override state: { error: Error | null } = { error: null }
@@ -19,7 +22,7 @@ export class ErrorReportBoundary extends Component<{ children: ReactNode }, { er
 
   override componentDidCatch(error: unknown) {
     console.error('Unhandled error while rendering the page:', error)
-    reportClientError(error, 'render')
+    this.props.report?.(error, 'render')
   }
 
   override render() {
@@ -28,7 +31,7 @@ export class ErrorReportBoundary extends Component<{ children: ReactNode }, { er
     const info = errorInfo(500, error.message)
     return (
       <ResolutionContext.Provider
-        value={{ ...this.context, view: 'error', statusCode: 500, page: null, error: info }}
+        value={{ ...this.context, view: 'error', pageId: 'error', statusCode: 500, page: null, error: info }}
       >
         <ErrorPage />
       </ResolutionContext.Provider>

@@ -8,40 +8,30 @@ import {
   isChunkLoadError,
   reportOf,
 } from '../../engine/error-report/client-error-report'
+import { beaconJson } from './beacon'
 
 const MAX_REPORTS_PER_PAGE = 10
-const sent = new Set<string>()
-let buildId: string | undefined
 
-function send(report: ClientErrorReport): void {
-  const key = `${report.kind}:${report.message}`
-  if (sent.has(key) || sent.size >= MAX_REPORTS_PER_PAGE) return
-  sent.add(key)
-  const body = JSON.stringify(report)
-  try {
-    if (navigator.sendBeacon?.(CLIENT_ERRORS_PATH, new Blob([body], { type: 'application/json' }))) return
-  } catch {}
-  fetch(CLIENT_ERRORS_PATH, {
-    method: 'POST',
-    body,
-    keepalive: true,
-    headers: { 'content-type': 'application/json' },
-  }).catch(() => {})
-}
+export type ReportError = (error: unknown, kind: ClientErrorReport['kind']) => void
 
-export function reportClientError(error: unknown, kind: ClientErrorReport['kind']): void {
-  send(reportOf(error, kind, location.pathname + location.search, buildId))
-}
-
-/** Listens for uncaught errors and unhandled rejections. */
-export function startErrorReporting(currentBuildId: string | undefined): void {
-  buildId = currentBuildId
+/** Listens for uncaught errors and unhandled rejections; returns the reporter for caught ones. */
+export function startErrorReporting(buildId: string | undefined): ReportError {
+  const sent = new Set<string>()
+  const send = (report: ClientErrorReport) => {
+    const key = `${report.kind}:${report.message}`
+    if (sent.has(key) || sent.size >= MAX_REPORTS_PER_PAGE) return
+    sent.add(key)
+    beaconJson(CLIENT_ERRORS_PATH, JSON.stringify(report))
+  }
+  const report: ReportError = (error, kind) =>
+    send(reportOf(error, kind, location.pathname + location.search, buildId))
   addEventListener('error', (e) => {
     // Resource load errors (img, script) have no error object; the build check handles chunks.
-    if (e.error !== undefined || e.message) reportClientError(e.error ?? e.message, 'error')
+    if (e.error !== undefined || e.message) report(e.error ?? e.message, 'error')
   })
   addEventListener('unhandledrejection', (e) => {
     // Chunk failures are reported (once, as kind "chunk") by the build check.
-    if (!isChunkLoadError(e.reason)) reportClientError(e.reason, 'rejection')
+    if (!isChunkLoadError(e.reason)) report(e.reason, 'rejection')
   })
+  return report
 }

@@ -1,20 +1,17 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { Resolution } from '../../engine/render/resolution'
 import { routeKey } from '../../engine/routing/route-key'
 import { ErrorReportBoundary } from '../runtime/error-report-boundary'
 import '../styles/base.css'
 import { HeaderPhone } from '../phone/HeaderPhone'
-import { startTracking } from '../runtime/tracking/start-tracking'
+import { useRuntime } from '../runtime/runtime-context'
 import { LoadingBar } from './LoadingBar'
 import { ResolutionContext } from './resolution-context'
 import { SiteFooter } from './SiteFooter'
 
 /** The normal shell: loading bar above the page content, header, main, footer. */
 export function Shell({ resolution, children }: { resolution: Resolution; children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-    startTracking(resolution)
-  }, [resolution])
+  const runtime = useRuntime()
   return (
     <ResolutionContext.Provider value={resolution}>
       <LoadingBar />
@@ -24,7 +21,10 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
       <SiteHeader resolution={resolution} />
       <main id="main">
         {/* The index page is keyed per route (spec point 2); render errors show the error page. */}
-        <ErrorReportBoundary key={routeKey(resolution.brand?.id, resolution.pathname)}>
+        <ErrorReportBoundary
+          key={routeKey(resolution.brand?.id, resolution.pathname)}
+          report={runtime?.reportError}
+        >
           {children}
         </ErrorReportBoundary>
       </main>

@@ -1,19 +1,15 @@
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
+import { SCROLL_HASH_OFFSET_PX } from '../../engine/constants'
 import type { Resolution } from '../../engine/render/resolution'
 import { documentTitle, htmlLang } from '../../engine/render/site-name'
 
-/** JSON for an inline <script>: no "</script>" or line separators can break out. */
-export function inlineJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-}
-
 export function themeStyle(r: Resolution): string {
+  // Every hash anchor lands below the sticky header (spec point 2), also when the browser itself
+  // scrolls to it (a link to #faq, a URL with a hash), with no script.
+  const scroll = `scroll-padding-top:${SCROLL_HASH_OFFSET_PX}px`
   const t = r.brand?.theme
-  if (!t) return ''
-  return `--brand-primary:${t.primary};--brand-on-primary:${t.onPrimary};--brand-accent:${t.accent};--brand-surface:${t.surface};--brand-ink:${t.ink}`
+  if (!t) return scroll
+  return `${scroll};--brand-primary:${t.primary};--brand-on-primary:${t.onPrimary};--brand-accent:${t.accent};--brand-surface:${t.surface};--brand-ink:${t.ink}`
 }
 
 export function headParts(r: Resolution) {

@@ -1,3 +1,3 @@
-import { contentRoute } from '../content-routes'
+import { pageRoute } from '../page-route'
 
-export default contentRoute('article-index')
+export default pageRoute('content-article-index')

@@ -1,3 +1,3 @@
-import { contentRoute } from '../content-routes'
+import { pageRoute } from '../page-route'
 
-export default contentRoute('home')
+export default pageRoute('content-home')

@@ -1,3 +1,3 @@
-import { contentRoute } from '../content-routes'
+import { pageRoute } from '../page-route'
 
-export default contentRoute('legal')
+export default pageRoute('content-legal')

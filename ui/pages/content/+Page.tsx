@@ -1,7 +1,7 @@
 import { LandingTemplate } from '../../templates/LandingTemplate'
 
 /**
- * Landing pages, and any content template without a page folder of its own (content-routes.ts).
+ * Landing pages, and any content template whose row in server/render/templates.ts names this page.
  * The smallest page: what a paid-traffic visitor lands on.
  */
 export default function Page() {

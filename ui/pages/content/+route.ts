@@ -1,3 +1,3 @@
-import { defaultContentRoute } from '../content-routes'
+import { pageRoute } from '../page-route'
 
-export default defaultContentRoute
+export default pageRoute('content')

@@ -1,3 +1,3 @@
-import type { PageContext } from 'vike/types'
+import { pageRoute } from '../page-route'
 
-export default (pageContext: PageContext) => pageContext.resolution?.view === 'error'
+export default pageRoute('error')

@@ -6,6 +6,7 @@ import { Splitter, SplitterHandle, SplitterPanel } from '../../primitives/Splitt
 import { Switch } from '../../primitives/Switch'
 import { Toggle } from '../../primitives/Toggle'
 import { Tooltip } from '../../primitives/Tooltip'
+import { useRuntime } from '../../runtime/runtime-context'
 import { scrollAfterRouteChange } from '../../runtime/scroll'
 import { startLoading } from '../../shell/LoadingBar'
 
@@ -24,6 +25,7 @@ export default function Page() {
   const [note, setNote] = useState<string | null>(null)
   const [crash, setCrash] = useState(false)
   const [step, setStep] = useState(1)
+  const runtime = useRuntime()
   useEffect(() => {
     const q = new URLSearchParams(location.search)
     if (q.has('submitted')) setSubmitted(q.getAll('notify').join(',') || '(none)')
@@ -136,7 +138,8 @@ export default function Page() {
             data-testid="next-step"
             onClick={() => {
               const next = step + 1
-              history.pushState({}, '', `/_primitives?step=${next}`)
+              // A pending reload (new build after a chunk failure) turns this into a full page load.
+              if (!runtime?.navigate(`/_primitives?step=${next}`, { state: {} })) return
               setStep(next)
               scrollAfterRouteChange(location.hash)
             }}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { createStore, type Store } from '../store'
 
 export interface AuthUser {
   id: string
@@ -19,47 +19,34 @@ export interface AuthState {
   loggedIn: boolean
 }
 
-let state: AuthState = { ready: false, session: {}, loggedIn: false }
-const listeners = new Set<() => void>()
-let first: Promise<AuthState> | undefined
-
-function set(session: AuthSession): AuthState {
-  state = { ready: true, session, loggedIn: !!session.user }
-  for (const l of listeners) l()
-  return state
+export interface AuthControl extends Store<AuthState> {
+  /** Logs out: DELETE on the server, and the local copy empties whatever the answer. */
+  clear(): Promise<void>
 }
+
+const SIGNED_OUT: AuthState = { ready: false, session: {}, loggedIn: false }
 
 /** GET /api/_auth/session once (Accept text/json, no retry); a failure counts as an empty session. */
-export function fetchAuthSession(): Promise<AuthState> {
-  first ??= fetch('/api/_auth/session', { headers: { Accept: 'text/json' }, credentials: 'same-origin' })
-    .then(async (r) => (r.ok ? ((await r.json()) as AuthSession) : {}))
+export function startAuthSession(): AuthControl {
+  const store = createStore<AuthState>(SIGNED_OUT)
+  const set = (session: AuthSession) => store.set({ ready: true, session, loggedIn: !!session.user })
+  fetch('/api/_auth/session', { headers: { Accept: 'text/json' }, credentials: 'same-origin' })
+    .then(async (r): Promise<AuthSession> => {
+      if (r.ok) return (await r.json()) as AuthSession
+      await r.body?.cancel()
+      return {}
+    })
     .catch(() => ({}))
     .then((s) => set(s && typeof s === 'object' ? s : {}))
-  return first
-}
-
-/** Logs out: DELETE on the server, and the local copy empties whatever the answer. */
-export async function clearAuthSession(): Promise<void> {
-  try {
-    await fetch('/api/_auth/session', { method: 'DELETE', credentials: 'same-origin' })
-  } catch {}
-  set({})
-}
-
-export function authState(): AuthState {
-  return state
-}
-
-const SERVER_STATE: AuthState = { ready: false, session: {}, loggedIn: false }
-
-/** React view of the auth session (not ready during server rendering). */
-export function useAuthSession(): AuthState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
+  return {
+    get: store.get,
+    subscribe: store.subscribe,
+    async clear() {
+      try {
+        const r = await fetch('/api/_auth/session', { method: 'DELETE', credentials: 'same-origin' })
+        await r.body?.cancel()
+      } catch {}
+      set({})
     },
-    () => state,
-    () => SERVER_STATE,
-  )
+  }
 }

@@ -1,7 +1,8 @@
 import type { AnalyticsEvent } from '../../../schemas/generated/analytics-event'
+import { beaconJson } from '../beacon'
 import type { SendOutcome } from './event-queue'
 
-export const EVENT_ENDPOINT = '/api/event/create'
+const EVENT_ENDPOINT = '/api/event/create'
 
 /** POST with fetch: 2xx delivered, 4xx refused (except 408/429, which are worth retrying), else failed. */
 export async function sendEvents(batch: AnalyticsEvent[]): Promise<SendOutcome> {
@@ -25,14 +26,5 @@ export async function sendEvents(batch: AnalyticsEvent[]): Promise<SendOutcome> 
 
 /** On page hide: sendBeacon when the browser takes it, else fetch with keepalive. */
 export function beaconEvents(batch: AnalyticsEvent[]): void {
-  const body = JSON.stringify(batch)
-  try {
-    if (navigator.sendBeacon?.(EVENT_ENDPOINT, new Blob([body], { type: 'application/json' }))) return
-  } catch {}
-  fetch(EVENT_ENDPOINT, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-    keepalive: true,
-  }).catch(() => {})
+  beaconJson(EVENT_ENDPOINT, JSON.stringify(batch))
 }

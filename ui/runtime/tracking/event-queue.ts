@@ -34,6 +34,8 @@ export class EventQueue {
   private sending = false
   private failures = 0
   private timer: unknown = null
+  /** Events enqueued while held: they wait for release(), which may complete them. */
+  private held: Set<AnalyticsEvent> | null = null
 
   constructor(
     private readonly env: QueueEnv,
@@ -53,9 +55,26 @@ export class EventQueue {
 
   enqueue(event: AnalyticsEvent): void {
     this.events.push(event)
+    this.held?.add(event)
     if (this.events.length > EVENT_QUEUE_MAX) this.events.splice(0, this.events.length - EVENT_QUEUE_MAX)
     this.env.save(this.events)
     if (this.timer === null) void this.flush()
+  }
+
+  /** Holds new events back (they are kept and saved, not sent) until release(). */
+  hold(): void {
+    this.held ??= new Set()
+  }
+
+  /** Lets held events go, each completed first (the page adds what it learnt meanwhile). */
+  release(complete: (event: AnalyticsEvent) => AnalyticsEvent = (e) => e): void {
+    const held = this.held
+    this.held = null
+    if (held?.size) {
+      this.events = this.events.map((e) => (held.has(e) ? complete(e) : e))
+      this.env.save(this.events)
+    }
+    void this.flush()
   }
 
   /** Sends what is queued, batch by batch, until empty or a send fails. */
@@ -64,8 +83,10 @@ export class EventQueue {
     if (!this.env.isOnline()) return
     this.sending = true
     try {
-      while (this.events.length) {
-        const batch = this.events.slice(0, EVENT_BATCH_MAX)
+      for (;;) {
+        const held = this.held
+        const batch = (held ? this.events.filter((e) => !held.has(e)) : this.events).slice(0, EVENT_BATCH_MAX)
+        if (!batch.length) break
         const outcome = await this.env.send(batch)
         if (outcome === 'failed') {
           this.failures++

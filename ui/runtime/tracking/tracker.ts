@@ -1,18 +1,20 @@
 import { BOT_DETECTION_WAIT_MS } from '../../../engine/constants'
 import type { Resolution } from '../../../engine/render/resolution'
-import type { PageIdentity } from '../../../engine/runtime-contracts'
+import type { PageIdentity, VisitorIdentity } from '../../../engine/runtime-contracts'
 import { dataLayerEntry, pageEventBody, trackEventBody } from '../../../engine/tracking/event-body'
 import { buildEventProperties } from '../../../engine/tracking/event-context'
 import { planIdentity } from '../../../engine/tracking/identity'
 import { captureUrlParams, paidFlagParams } from '../../../engine/tracking/url-params'
 import { planVisit } from '../../../engine/tracking/visitor-plan'
-import type { AnalyticsEvent, EventBotResult } from '../../../schemas/generated/analytics-event'
+import type {
+  AnalyticsEvent,
+  EventBotResult,
+  EventPhoneRule,
+} from '../../../schemas/generated/analytics-event'
 import type { VisitorRecord } from '../../../schemas/generated/visitor-record'
-import { installServices } from '../services'
 import { detectBot } from './bot-detection'
 import { beaconEvents, sendEvents } from './browser-transport'
 import { EventQueue } from './event-queue'
-import { currentPhoneRule } from './phone-rule-source'
 import { KEYS, local, perTab, readJson, readText, writeJson, writeText } from './storage'
 import { postVisitorRecord, startVisitorSync, type VisitorSync } from './visitor-sync'
 
@@ -25,8 +27,12 @@ declare global {
 }
 
 export interface Tracker {
-  track(event: string, properties?: Record<string, unknown>, at?: Date): void
-  pageView(page: PageIdentity, properties?: Record<string, unknown>, at?: Date): void
+  track(event: string, properties?: Record<string, unknown>): void
+  pageView(page: PageIdentity, properties?: Record<string, unknown>): void
+  /** Starts bot detection (spec point 4); until it answers or its wait ends, events are held. */
+  startBotDetection(): void
+  /** Who the visitor is: user and session ids and the URL parameters (phone requests' sub_2/sub_3). */
+  identity(): VisitorIdentity
 }
 
 const newId = (): string =>
@@ -39,7 +45,11 @@ const newId = (): string =>
  * the visitor record (synced across tabs and to the server), bot detection, and events built with
  * the full context, pushed to window.dataLayer and queued for POST /api/event/create.
  */
-export function createTracker(resolution: Resolution): Tracker {
+export function createTracker(
+  resolution: Resolution,
+  /** The phone rule chosen for this visitor and page, carried by every event (spec point 3). */
+  phoneRule: () => EventPhoneRule,
+): Tracker {
   const now = Date.now()
   const identity = planIdentity(
     {
@@ -82,16 +92,15 @@ export function createTracker(resolution: Resolution): Tracker {
   if (visit.changed || unsynced) sync.change(visit.record)
 
   let bot: EventBotResult = null
-  const botReady = detectBot().then((r) => {
-    bot = r
-  })
   let botSettled = false
-  const ready = Promise.race([botReady, new Promise((r) => setTimeout(r, BOT_DETECTION_WAIT_MS))]).then(
-    () => {
-      botSettled = true
-    },
-  )
 
+  // Events wait (briefly) in the queue for the bot-detection result so that it rides on every event;
+  // a page that goes away first sends them without it rather than losing them.
+  const withBot = (e: AnalyticsEvent): AnalyticsEvent => {
+    const done = { ...e, properties: { ...e.properties, bot } } as AnalyticsEvent
+    window.dataLayer!.push(dataLayerEntry(done))
+    return done
+  }
   const queue = new EventQueue(
     {
       send: sendEvents,
@@ -104,9 +113,10 @@ export function createTracker(resolution: Resolution): Tracker {
     },
     readJson<AnalyticsEvent[]>(perTab, KEYS.eventQueue) ?? [],
   )
+  queue.hold()
   window.addEventListener('online', () => queue.online())
   const hidden = () => {
-    drain()
+    queue.release(withBot)
     queue.pageHidden()
   }
   window.addEventListener('pagehide', hidden)
@@ -117,8 +127,72 @@ export function createTracker(resolution: Resolution): Tracker {
 
   window.dataLayer = window.dataLayer ?? []
   window.__funnelworks = { visitor: () => record, bot: () => bot, queued: () => queue.size }
-  // The phone feature sends the user and session ids with its marketplace requests (sub_2, sub_3).
-  installServices({
+  let pageIdentity: PageIdentity | undefined
+  const brand = resolution.brand
+
+  function emit(event: AnalyticsEvent): void {
+    if (botSettled) window.dataLayer!.push(dataLayerEntry(event))
+    queue.enqueue(event)
+    writeText(local, KEYS.lastActivity, String(Date.now()))
+  }
+
+  /** What an event says about the visitor, the page and the browser, as it is when it happens. */
+  function context(pageAtCall: PageIdentity | undefined, extras?: Record<string, unknown>) {
+    const ids = {
+      timestamp: new Date().toISOString(),
+      sessionId: record.session.id,
+      anonymousId: record.anonymousId,
+    }
+    const properties = buildEventProperties({
+      eventId: newId(),
+      timestamp: ids.timestamp,
+      brand: brand ?? null,
+      brandName: resolution.site.name,
+      userId: record.userId,
+      session: record.session,
+      page: resolution.page,
+      pageIdentity: pageAtCall,
+      // A preview is not an exposure: previews stay out of the experiment's results.
+      experiment: resolution.experiment?.preview ? undefined : resolution.experiment,
+      phoneRule: phoneRule(),
+      bot,
+      urlParams: captureUrlParams(window.location.search, resolution.params),
+      browser: {
+        href: window.location.href,
+        pathname: window.location.pathname,
+        search: window.location.search,
+        cookie: document.cookie,
+        referrer: document.referrer,
+        userAgent: navigator.userAgent,
+      },
+      extras,
+    })
+    return { ids, properties }
+  }
+
+  const tracker: Tracker = {
+    track(event, extras) {
+      const { ids, properties } = context(pageIdentity, extras)
+      emit(trackEventBody(ids, event, properties))
+    },
+    pageView(page, extras) {
+      pageIdentity = page
+      const { ids, properties } = context(
+        page,
+        page.stepName ? { ...extras, stepName: page.stepName } : extras,
+      )
+      emit(pageEventBody(ids, page.name, page.template, properties))
+    },
+    startBotDetection() {
+      // After hydration, so it never delays the page; events wait for it at most BOT_DETECTION_WAIT_MS.
+      const detected = detectBot().then((r) => {
+        bot = r
+      })
+      void Promise.race([detected, new Promise((r) => setTimeout(r, BOT_DETECTION_WAIT_MS))]).then(() => {
+        botSettled = true
+        queue.release(withBot)
+      })
+    },
     identity: () => ({
       userId: identity.userId,
       sessionId: record.session.id,
@@ -130,90 +204,6 @@ export function createTracker(resolution: Resolution): Tracker {
         ...captureUrlParams(window.location.search, resolution.params),
       } as Record<string, string | undefined>,
     }),
-  })
-
-  let pageIdentity: PageIdentity | undefined
-  const brand = resolution.brand
-
-  // Events wait (briefly) for the bot-detection result so that it rides on every event; a page that
-  // goes away first sends them without it rather than losing them.
-  const pending: (() => void)[] = []
-  const drain = () => {
-    for (const build of pending.splice(0)) build()
-  }
-  void ready.then(drain)
-
-  function emit(build: (base: { eventId: string; timestamp: string }) => AnalyticsEvent, at: Date): void {
-    const timestamp = at.toISOString()
-    const eventId = newId()
-    pending.push(() => {
-      const body = build({ eventId, timestamp })
-      window.dataLayer!.push(dataLayerEntry(body))
-      queue.enqueue(body)
-      writeText(local, KEYS.lastActivity, String(Date.now()))
-    })
-    if (botSettled) drain()
-  }
-
-  /**
-   * What an event says about the visitor, the page and the browser, captured when it happens: the
-   * event may be built later (it waits for bot detection), by which time a funnel has moved on to
-   * another step and URL. Only the bot result is read at build time.
-   */
-  function capture(pageAtCall: PageIdentity | undefined, extras?: Record<string, unknown>) {
-    const at = {
-      userId: record.userId,
-      session: record.session,
-      anonymousId: record.anonymousId,
-      pageIdentity: pageAtCall,
-      phoneRule: currentPhoneRule(),
-      urlParams: captureUrlParams(window.location.search, resolution.params),
-      browser: {
-        href: window.location.href,
-        pathname: window.location.pathname,
-        search: window.location.search,
-        cookie: document.cookie,
-        referrer: document.referrer,
-        userAgent: navigator.userAgent,
-      },
-    }
-    return (base: { eventId: string; timestamp: string }) => ({
-      ids: { timestamp: base.timestamp, sessionId: at.session.id, anonymousId: at.anonymousId },
-      properties: buildEventProperties({
-        ...base,
-        brand: brand ?? null,
-        brandName: resolution.site.name,
-        userId: at.userId,
-        session: at.session,
-        page: resolution.page,
-        pageIdentity: at.pageIdentity,
-        // A preview is not an exposure: previews stay out of the experiment's results.
-        experiment: resolution.experiment?.preview ? undefined : resolution.experiment,
-        phoneRule: at.phoneRule,
-        bot,
-        urlParams: at.urlParams,
-        browser: at.browser,
-        extras,
-      }),
-    })
-  }
-
-  const tracker: Tracker = {
-    track(event, extras, at = new Date()) {
-      const context = capture(pageIdentity, extras)
-      emit((base) => {
-        const { ids, properties } = context(base)
-        return trackEventBody(ids, event, properties)
-      }, at)
-    },
-    pageView(page, extras, at = new Date()) {
-      pageIdentity = page
-      const context = capture(page, page.stepName ? { ...extras, stepName: page.stepName } : extras)
-      emit((base) => {
-        const { ids, properties } = context(base)
-        return pageEventBody(ids, page.name, page.template, properties)
-      }, at)
-    },
   }
   if (identity.anonLink) tracker.track('anonLink', { oldUserId: identity.anonLink.oldUserId })
   return tracker
