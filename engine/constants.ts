@@ -145,6 +145,12 @@ export const MARKETPLACE_BODY_MAX_BYTES = 16 * 1024
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60_000
 /** Largest accepted POST /api/event/create or /api/user/set body. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024
+/**
+ * Client timestamps an event may carry (docs/decisions/0700): from the epoch to the last instant with
+ * a four-digit year, which every store accepts. Outside it the event is refused with a 400.
+ */
+export const EVENT_TIMESTAMP_MIN_MS = 0
+export const EVENT_TIMESTAMP_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 /** Most events in one POST /api/event/create batch (an array body). */
 export const EVENT_BATCH_MAX = 50
 /** Browser event queue: first retry delay, doubled per failure up to the maximum. */
@@ -157,9 +163,24 @@ export const BOT_DETECTION_WAIT_MS = 1_500
 /** Analytics cookies read into every event: Google Analytics client id and Meta pixel browser id. */
 export const GA_CLIENT_COOKIE = '_ga'
 export const FB_BROWSER_COOKIE = '_fbp'
-/** Staff auth session cookie and lifetime. */
+/** Staff auth session cookie (`__Host-` prefixed over HTTPS) and its absolute lifetime. */
 export const AUTH_SESSION_COOKIE = 'fw_session'
 export const AUTH_SESSION_TTL_MS = 12 * 60 * 60_000
+/** A staff session unused this long ends (docs/decisions/0702). */
+export const AUTH_SESSION_IDLE_MS = 30 * 60_000
+/** Failed sign-ins per account before each further try must wait (docs/decisions/0702). */
+export const STAFF_SIGN_IN_FREE_FAILURES = 5
+/** The wait after the free failures: doubled per further failure, up to the maximum. */
+export const STAFF_SIGN_IN_BACKOFF_BASE_MS = 1_000
+export const STAFF_SIGN_IN_BACKOFF_MAX_MS = 15 * 60_000
+/** Failed sign-ins that lock an account until an admin unlocks it (`npm run staff -- unlock`). */
+export const STAFF_SIGN_IN_LOCKOUT_FAILURES = 20
+/** Failed sign-ins from one IP per window, whatever the account, before it must wait for the window's end. */
+export const STAFF_SIGN_IN_IP_FAILURES = 30
+export const STAFF_SIGN_IN_IP_WINDOW_MS = 15 * 60_000
+/** Password hashes computed at once (each takes a core for ~50 ms); more wait in line, up to the queue size. */
+export const PASSWORD_HASH_CONCURRENCY = 1
+export const PASSWORD_HASH_QUEUE_MAX = 32
 
 // Experiments (not in the spec — docs/decisions/0105)
 /** Cookie that keeps a visitor in one variant: `<prefix><experiment id>` = variant id. */

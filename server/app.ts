@@ -1,13 +1,18 @@
 import { constants as zlibConstants } from 'node:zlib'
 import Router from '@koa/router'
-import Koa, { type Context, type Middleware } from 'koa'
+import Koa, { type Context } from 'koa'
 import compress from 'koa-compress'
 import { EXPERIMENT_COOKIE_MAX_AGE_MS } from '../engine/constants'
 import { errorInfo } from '../engine/render/error-info'
 import type { Resolution } from '../engine/render/resolution'
 import { registerApis } from './api'
+import type { AppDeps } from './app-deps'
 import type { ServerConfig } from './config'
-import type { SnapshotStore } from './content/snapshot-store'
+import { errorBody, HttpError, type HttpErrorExtras } from './http/http-error'
+import { sameSitePath } from './http/redirect'
+import { clientOf, requestClientMiddleware } from './http/request-client'
+import { sameOriginWrites } from './http/same-origin-writes'
+import { controlCenterOrigins, securityHeaders } from './http/security-headers'
 import { log } from './log'
 import { seoFiles } from './middleware/seo-files'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
@@ -20,27 +25,9 @@ import {
   resolveRequest,
 } from './render/resolve-request'
 import { renderResolution } from './render/vike-render'
-import type { Store } from './store/open-store'
 
 /** Brotli quality for responses compressed per request (0–11; 11 costs ~60× the CPU of 4). */
 const DYNAMIC_BROTLI_QUALITY = 4
-
-export interface AppDeps {
-  config: ServerConfig
-  snapshots: SnapshotStore
-  /** Serves built client assets (production) or Vite's dev middleware (development). */
-  assets?: Middleware
-  /** Services later features attach (data store, upstream clients…), available to APIs as ctx.state.services. */
-  services?: Record<string, unknown>
-  /** The data store (events, visitor records, staff sessions); APIs that need it answer 503 without. */
-  store?: Store
-  /** Token for the operator endpoints (/api/_ops/*), written to DATA_DIR/server.json for the CLI. */
-  opsToken?: string
-  /** Actual listening port, for brand-index links (set after listen). */
-  getPort?: () => number
-  /** The published content commit being served (CONTENT_SOURCE=git), for /healthz. */
-  liveCommit?: () => string | null
-}
 
 /** Builds the Koa app without listening (tests use it on an ephemeral port). */
 export function createApp(deps: AppDeps): Koa {
@@ -49,26 +36,54 @@ export function createApp(deps: AppDeps): Koa {
   // Rendered HTML per (snapshot, brand, route, variant); off under Vite, whose code changes on edit.
   const htmlCache = config.mode === 'production' ? new HtmlCache() : undefined
   if (htmlCache) snapshots.onChange(() => htmlCache.clear())
-  app.proxy = config.trustedProxies.length > 0
+  // Never Koa's own reading of X-Forwarded-*: one rule for client IP, host and protocol instead.
+  app.proxy = false
   app.silent = true
 
+  app.use(async (ctx, next) => {
+    try {
+      await next()
+    } finally {
+      if (deps.closing?.()) ctx.set('Connection', 'close')
+    }
+  })
+  app.use(requestClientMiddleware(config.trustedProxies))
+  let framers: { snapshot: unknown; origins: string[] } | undefined
+  app.use(
+    securityHeaders({
+      htmlPolicy: config.mode === 'production',
+      frameAncestors: () => {
+        const snapshot = snapshots.current
+        if (framers?.snapshot !== snapshot)
+          framers = { snapshot, origins: controlCenterOrigins(snapshot.brands.values()) }
+        return framers.origins
+      },
+    }),
+  )
   app.use(async (ctx, next) => {
     const started = performance.now()
     try {
       await next()
     } catch (err) {
-      const e = err as Error & { status?: number; expose?: boolean }
+      const e = err as Error & { status?: number; expose?: boolean } & HttpErrorExtras
       const status = e.status && e.status >= 400 && e.status < 600 ? e.status : 500
-      if (status >= 500)
+      // Our own 5xx (an upstream down, no store) is expected: one line. Anything else is a bug: the stack.
+      if (status >= 500 && err instanceof HttpError)
+        log('warn', 'request failed', { method: ctx.method, url: ctx.originalUrl, status, error: e.message })
+      else if (status >= 500)
         log('error', 'request failed', {
           method: ctx.method,
           url: ctx.originalUrl,
           error: e.stack ?? String(e),
         })
       ctx.status = status
-      const message = status < 500 && e.expose !== false ? e.message : errorInfo(status).statusMessage
+      for (const [name, value] of Object.entries(e.headers ?? {})) ctx.set(name, String(value))
+      // The request body was not read to its end: this connection cannot carry another request.
+      if (e.close) ctx.set('Connection', 'close')
+      const exposed = e.expose ?? status < 500
+      const message = exposed ? e.message : errorInfo(status).statusMessage
       if (ctx.path.startsWith('/api/') || !ctx.accepts('html')) {
-        ctx.body = { error: message, status }
+        ctx.body = errorBody(status, message, exposed ? e.problems : undefined)
       } else {
         try {
           await renderResolution(
@@ -108,6 +123,8 @@ export function createApp(deps: AppDeps): Koa {
     }),
   )
 
+  app.use(sameOriginWrites())
+
   const router = new Router()
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store')
@@ -122,18 +139,14 @@ export function createApp(deps: AppDeps): Koa {
   registerApis(router, deps)
   router.all('/api/{*rest}', (ctx) => {
     ctx.status = 404
-    ctx.body = { error: `No API at ${ctx.method} ${ctx.path}`, status: 404 }
-  })
-  app.use(async (ctx, next) => {
-    ctx.state.services = deps.services ?? {}
-    await next()
+    ctx.body = errorBody(404, `No API at ${ctx.method} ${ctx.path}`)
   })
   app.use(router.routes())
   app.use(router.allowedMethods())
 
   // Host → brand, once per request: the build meta, the SEO files and the page all read it.
   app.use(async (ctx, next) => {
-    ctx.state.brandId = brandIdForHost(snapshots.current, ctx.get('host'))
+    ctx.state.brandId = brandIdForHost(snapshots.current, clientOf(ctx).host)
     await next()
   })
   app.use(buildFiles(snapshots))
@@ -145,7 +158,7 @@ export function createApp(deps: AppDeps): Koa {
     // One canonical URL per page: drop a trailing slash (keeps the query string).
     if (ctx.path.length > 1 && ctx.path.endsWith('/')) {
       ctx.status = 301
-      ctx.redirect(ctx.path.replace(/\/+$/, '') + (ctx.search ?? ''))
+      ctx.redirect(sameSitePath(ctx.path.replace(/\/+$/, '')) + (ctx.search ?? ''))
       return
     }
     const payloadFor = payloadPagePath(ctx.path)
@@ -193,7 +206,7 @@ function factsOf(ctx: Context, deps: AppDeps): RequestFacts {
     pathname = decodeURI(ctx.path)
   } catch {}
   return {
-    host: ctx.get('host'),
+    host: clientOf(ctx).host,
     brandId: ctx.state.brandId ?? null,
     pathname,
     search: ctx.search ?? '',

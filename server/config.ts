@@ -1,6 +1,7 @@
 /**
- * Server configuration from environment variables, checked at start. Every variable is listed in the
- * README; a wrong value stops the server with a message naming the variable.
+ * Server configuration: one declarative table of environment variables (name, default, parser,
+ * description). The server reads it, a wrong value stops the server with a message naming the
+ * variable, and the README's configuration table is checked against it (server/config.test.ts).
  */
 import { resolve } from 'node:path'
 import {
@@ -21,7 +22,7 @@ export interface ServerConfig {
   brandIndex: boolean
   tagManagerUrl: string
   adScriptUrl: string | null
-  /** Proxies whose X-Forwarded-For is trusted (IPs); empty trusts none. */
+  /** Proxies whose X-Forwarded-* headers are believed (IPs); empty trusts none. */
   trustedProxies: string[]
   mediaalphaBaseUrl: string | null
   /** Credential sent to the ad marketplace as a bearer token. */
@@ -33,6 +34,14 @@ export interface ServerConfig {
   /** .mmdb files for the IP lookup; empty turns the database off (headers of trusted proxies still count). */
   geoipDatabases?: string[] | null
   shutdownTimeoutMs: number
+  /** Longest a client may take to send a request's headers. */
+  headersTimeoutMs: number
+  /** Longest a client may take to send a whole request (headers and body). */
+  requestTimeoutMs: number
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number
+  /** Open connections at most; more are refused at once. */
+  maxConnections: number
   logLevel: 'debug' | 'info' | 'warn' | 'error'
   /** What the site serves: the published git commit (production default) or the working tree (dev default). */
   contentSource: 'git' | 'worktree'
@@ -55,171 +64,268 @@ type Env = Record<string, string | undefined>
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..')
 
-function str(env: Env, name: string): string | undefined {
-  const v = env[name]
-  return v === undefined || v.trim() === '' ? undefined : v.trim()
+/** One environment variable: how it is read and how the README describes it. */
+export interface ConfigVariable<K extends keyof ServerConfig = keyof ServerConfig> {
+  name: string
+  key: K
+  /** Markdown, as in the README's table (with the default). */
+  description: string
+  /**
+   * The value for the trimmed text (undefined when unset or blank), given the variables read before it
+   * (in table order); throws a message on a bad one.
+   */
+  parse: (value: string | undefined, read: Partial<ServerConfig>) => ServerConfig[K]
 }
 
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const v = str(env, name)
-  if (v === undefined) return fallback
-  if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be a whole number, got "${v}"`)
-  const n = Number(v)
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`)
-  return n
-}
+const variable = <K extends keyof ServerConfig>(v: ConfigVariable<K>): ConfigVariable =>
+  v as unknown as ConfigVariable
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const v = str(env, name)?.toLowerCase()
-  if (v === undefined) return fallback
-  if (['1', 'true', 'on', 'yes'].includes(v)) return true
-  if (['0', 'false', 'off', 'no'].includes(v)) return false
-  throw new ConfigError(name, `must be on/off (or true/false, 1/0), got "${v}"`)
-}
+class BadValue extends Error {}
 
-function url(
-  env: Env,
-  name: string,
-  fallback: string | null,
-  protocols = ['http:', 'https:'],
-): string | null {
-  const v = str(env, name)
-  if (v === undefined) return fallback
-  if (v === 'off') return null
-  let u: URL
-  try {
-    u = new URL(v)
-  } catch {
-    throw new ConfigError(name, `must be an absolute URL, got "${v}"`)
-  }
-  if (!protocols.includes(u.protocol))
-    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${u.protocol}"`)
-  return v.replace(/\/$/, '')
-}
-
-/** GEOIP_MMDB: comma-separated .mmdb paths, `off`, or unset for the database shipped with the app. */
-function geoipList(env: Env): string[] | null {
-  const v = str(env, 'GEOIP_MMDB')
-  if (v === undefined) return null
-  if (v === 'off') return []
-  return v
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => resolve(PROJECT_ROOT, p))
-}
-
-/** CONTENT_SOURCE, CONTENT_GIT_DIR, CONTENT_REMOTE (docs/decisions/0600, 0603). */
-function contentConfig(
-  env: Env,
-  nodeEnv: string,
-  databaseUrl: string | null,
-): Pick<ServerConfig, 'contentSource' | 'contentGitDir' | 'contentRemote'> {
-  const source = str(env, 'CONTENT_SOURCE') ?? (nodeEnv === 'development' ? 'worktree' : 'git')
-  if (source !== 'git' && source !== 'worktree')
-    throw new ConfigError('CONTENT_SOURCE', `must be git or worktree, got "${source}"`)
-  const dataDir = resolve(PROJECT_ROOT, str(env, 'DATA_DIR') ?? '.data')
-  const remote = str(env, 'CONTENT_REMOTE') ?? null
-  if (remote && !databaseUrl)
-    throw new ConfigError(
-      'CONTENT_REMOTE',
-      'several instances need PostgreSQL (set DATABASE_URL); PGlite is single-instance (docs/decisions/0300)',
-    )
-  return {
-    contentSource: source,
-    contentGitDir: resolve(PROJECT_ROOT, str(env, 'CONTENT_GIT_DIR') ?? resolve(dataDir, 'content.git')),
-    // A path is resolved from the project root; anything with a scheme (or user@host:) is a git URL.
-    contentRemote:
-      remote && !/^[a-z][a-z0-9+.-]*:\/\/|^[^/]+@[^/]+:/i.test(remote)
-        ? resolve(PROJECT_ROOT, remote)
-        : remote,
+function int(fallback: number, min: number, max: number) {
+  return (v: string | undefined): number => {
+    if (v === undefined) return fallback
+    if (!/^\d+$/.test(v)) throw new BadValue(`must be a whole number, got "${v}"`)
+    const n = Number(v)
+    if (n < min || n > max) throw new BadValue(`must be between ${min} and ${max}, got ${n}`)
+    return n
   }
 }
 
-export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const nodeEnv = str(env, 'NODE_ENV') ?? 'production'
-  if (!['production', 'development', 'test'].includes(nodeEnv)) {
-    throw new ConfigError('NODE_ENV', `must be production, development or test, got "${nodeEnv}"`)
+function bool(fallback: boolean) {
+  return (raw: string | undefined): boolean => {
+    const v = raw?.toLowerCase()
+    if (v === undefined) return fallback
+    if (['1', 'true', 'on', 'yes'].includes(v)) return true
+    if (['0', 'false', 'off', 'no'].includes(v)) return false
+    throw new BadValue(`must be on/off (or true/false, 1/0), got "${v}"`)
   }
-  const logLevel = (str(env, 'LOG_LEVEL') ?? 'info') as ServerConfig['logLevel']
-  if (!['debug', 'info', 'warn', 'error'].includes(logLevel))
-    throw new ConfigError('LOG_LEVEL', `must be debug, info, warn or error, got "${logLevel}"`)
-  const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:'])
-  const trusted = (str(env, 'TRUSTED_PROXIES') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  for (const ip of trusted) {
-    if (!/^[0-9a-fA-F.:]+$/.test(ip)) throw new ConfigError('TRUSTED_PROXIES', `"${ip}" is not an IP address`)
-  }
-  const config: ServerConfig = {
-    port: int(env, 'PORT', 3000, 0, 65535),
-    host: str(env, 'HOST') ?? '0.0.0.0',
-    mode: nodeEnv === 'development' ? 'development' : 'production',
-    projectRoot: PROJECT_ROOT,
-    definitionsDir: resolve(PROJECT_ROOT, str(env, 'DEFINITIONS_DIR') ?? 'definitions'),
-    dataDir: resolve(PROJECT_ROOT, str(env, 'DATA_DIR') ?? '.data'),
-    databaseUrl,
-    brandIndex: bool(env, 'BRAND_INDEX', true),
-    tagManagerUrl: url(env, 'TAG_MANAGER_URL', 'https://www.googletagmanager.com')!,
-    adScriptUrl: url(env, 'AD_SCRIPT_URL', 'https://insurance.mediaalpha.com/js/serve.js'),
-    trustedProxies: trusted,
-    mediaalphaBaseUrl: url(env, 'MEDIAALPHA_BASE_URL', null),
-    mediaalphaApiKey: str(env, 'MEDIAALPHA_API_KEY') ?? null,
-    mediaalphaTimeoutMs: int(
-      env,
-      'MEDIAALPHA_TIMEOUT_MS',
-      MARKETPLACE_TIMEOUT_DEFAULT_MS,
-      50,
-      MARKETPLACE_TIMEOUT_MAX_MS,
-    ),
-    mediaalphaRateLimitPerMinute: int(
-      env,
-      'MEDIAALPHA_RATE_LIMIT',
-      MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
-      1,
-      100_000,
-    ),
-    geoipDatabases: geoipList(env),
-    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    logLevel,
-    ...contentConfig(env, nodeEnv, databaseUrl),
-  }
-  return { ...config, ...overrides }
 }
 
-/** The variables, for the README and `--help`. */
-export const CONFIG_VARIABLES: readonly [string, string][] = [
-  ['PORT', 'port to listen on (default 3000; 0 picks a free port)'],
-  ['HOST', 'address to bind (default 0.0.0.0)'],
-  ['NODE_ENV', 'production (default) serves the build; development runs Vite with hot reload'],
-  ['DEFINITIONS_DIR', 'folder of the JSON definitions (default definitions)'],
-  ['DATA_DIR', 'embedded PGlite data folder (default .data)'],
-  ['DATABASE_URL', 'postgres:// URL; when set, PostgreSQL is used instead of PGlite'],
-  ['BRAND_INDEX', 'on/off: brand index on bare localhost (default on)'],
-  ['TAG_MANAGER_URL', 'tag manager origin (default https://www.googletagmanager.com)'],
-  [
-    'AD_SCRIPT_URL',
-    'insurance ad-serving script URL, or off (default https://insurance.mediaalpha.com/js/serve.js)',
-  ],
-  ['TRUSTED_PROXIES', 'comma-separated proxy IPs whose X-Forwarded-For is trusted (default none)'],
-  ['MEDIAALPHA_BASE_URL', 'ad marketplace base URL; unset answers 503 on the phone endpoints'],
-  ['MEDIAALPHA_API_KEY', 'ad marketplace credential, sent as a bearer token (default none)'],
-  ['MEDIAALPHA_TIMEOUT_MS', 'ad marketplace timeout, 50–3000 (default 2500)'],
-  ['MEDIAALPHA_RATE_LIMIT', 'phone requests per visitor IP and endpoint per minute before 429 (default 30)'],
-  [
-    'GEOIP_MMDB',
-    'comma-separated .mmdb files for the IP lookup, or off (default: the bundled GeoLite2 city data)',
-  ],
-  ['SHUTDOWN_TIMEOUT_MS', 'how long in-flight requests may take on SIGTERM (default 10000)'],
-  ['LOG_LEVEL', 'debug, info (default), warn or error'],
-  [
-    'CONTENT_SOURCE',
-    'git (production default): serve the published commit of the content repository; worktree (development default): serve definitions/ as files',
-  ],
-  ['CONTENT_GIT_DIR', 'the bare content repository the server owns (default DATA_DIR/content.git)'],
-  [
-    'CONTENT_REMOTE',
-    'git URL or bare repository path shared by several instances (needs DATABASE_URL; default none)',
-  ],
+function url<F extends string | null>(fallback: F, protocols = ['http:', 'https:']) {
+  return (v: string | undefined): string | F => {
+    if (v === undefined) return fallback
+    if (v === 'off') return null as F
+    let u: URL
+    try {
+      u = new URL(v)
+    } catch {
+      throw new BadValue(`must be an absolute URL, got "${v}"`)
+    }
+    if (!protocols.includes(u.protocol))
+      throw new BadValue(`must use ${protocols.join(' or ')}, got "${u.protocol}"`)
+    return v.replace(/\/$/, '')
+  }
+}
+
+function oneOf<T extends string>(fallback: T, values: readonly T[]) {
+  return (v: string | undefined): T => {
+    const value = (v ?? fallback) as T
+    if (!values.includes(value)) throw new BadValue(`must be ${values.join(', ')}, got "${value}"`)
+    return value
+  }
+}
+
+const folder = (fallback: string) => (v: string | undefined) => resolve(PROJECT_ROOT, v ?? fallback)
+
+/** The environment variables, in README order. */
+export const CONFIG: readonly ConfigVariable[] = [
+  variable({
+    name: 'PORT',
+    key: 'port',
+    parse: int(3000, 0, 65535),
+    description: 'port to listen on (default 3000; 0 picks a free port)',
+  }),
+  variable({
+    name: 'HOST',
+    key: 'host',
+    parse: (v) => v ?? '0.0.0.0',
+    description: 'address to bind (default 0.0.0.0)',
+  }),
+  variable({
+    name: 'NODE_ENV',
+    key: 'mode',
+    parse: (v) =>
+      oneOf('production', ['production', 'development', 'test'])(v) === 'development'
+        ? 'development'
+        : 'production',
+    description:
+      '`production` (default) serves the build; `development` runs Vite with hot reload (`test` behaves as production)',
+  }),
+  variable({
+    name: 'DEFINITIONS_DIR',
+    key: 'definitionsDir',
+    parse: folder('definitions'),
+    description: 'folder of the JSON definitions (default `definitions`)',
+  }),
+  variable({
+    name: 'DATA_DIR',
+    key: 'dataDir',
+    parse: folder('.data'),
+    description: 'embedded PGlite data folder (default `.data`)',
+  }),
+  variable({
+    name: 'DATABASE_URL',
+    key: 'databaseUrl',
+    parse: url(null, ['postgres:', 'postgresql:']),
+    description: '`postgres://` URL; when set, PostgreSQL is used instead of PGlite',
+  }),
+  variable({
+    name: 'BRAND_INDEX',
+    key: 'brandIndex',
+    parse: bool(true),
+    description:
+      '`on`/`off`: the brand index on a bare `localhost` (default on; never shown on a real domain)',
+  }),
+  variable({
+    name: 'TAG_MANAGER_URL',
+    key: 'tagManagerUrl',
+    parse: (v) => url('https://www.googletagmanager.com')(v) ?? 'https://www.googletagmanager.com',
+    description: 'tag manager origin (default `https://www.googletagmanager.com`)',
+  }),
+  variable({
+    name: 'AD_SCRIPT_URL',
+    key: 'adScriptUrl',
+    parse: url<string | null>('https://insurance.mediaalpha.com/js/serve.js'),
+    description:
+      'insurance ad-serving script URL, or `off` (default `https://insurance.mediaalpha.com/js/serve.js`)',
+  }),
+  variable({
+    name: 'TRUSTED_PROXIES',
+    key: 'trustedProxies',
+    parse: (v) => {
+      const list = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      for (const ip of list)
+        if (!/^[0-9a-fA-F.:]+$/.test(ip)) throw new BadValue(`"${ip}" is not an IP address`)
+      return list
+    },
+    description:
+      'comma-separated proxy IPs whose `X-Forwarded-For`, `-Host` and `-Proto` are believed (default none): client IP, host and protocol for rate limits, the IP lookup, absolute URLs and secure cookies',
+  }),
+  variable({
+    name: 'MEDIAALPHA_BASE_URL',
+    key: 'mediaalphaBaseUrl',
+    parse: url(null),
+    description: 'ad marketplace base URL; unset makes the phone endpoints answer 503',
+  }),
+  variable({
+    name: 'MEDIAALPHA_API_KEY',
+    key: 'mediaalphaApiKey',
+    parse: (v) => v ?? null,
+    description: 'ad marketplace credential, sent as `Authorization: Bearer …` (default none)',
+  }),
+  variable({
+    name: 'MEDIAALPHA_TIMEOUT_MS',
+    key: 'mediaalphaTimeoutMs',
+    parse: int(MARKETPLACE_TIMEOUT_DEFAULT_MS, 50, MARKETPLACE_TIMEOUT_MAX_MS),
+    description: `ad marketplace timeout in ms, 50–${MARKETPLACE_TIMEOUT_MAX_MS} (default ${MARKETPLACE_TIMEOUT_DEFAULT_MS})`,
+  }),
+  variable({
+    name: 'MEDIAALPHA_RATE_LIMIT',
+    key: 'mediaalphaRateLimitPerMinute',
+    parse: int(MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE, 1, 100_000),
+    description: `phone requests per visitor IP and endpoint per minute before \`429\` (default ${MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE})`,
+  }),
+  variable({
+    name: 'GEOIP_MMDB',
+    key: 'geoipDatabases',
+    parse: (v) => {
+      if (v === undefined) return null
+      if (v === 'off') return []
+      return v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => resolve(PROJECT_ROOT, p))
+    },
+    description:
+      'comma-separated `.mmdb` files for the IP lookup, or `off` (default: bundled GeoLite2 city data)',
+  }),
+  variable({
+    name: 'SHUTDOWN_TIMEOUT_MS',
+    key: 'shutdownTimeoutMs',
+    parse: int(10_000, 0, 600_000),
+    description: 'how long in-flight requests may finish on SIGTERM (default 10000)',
+  }),
+  variable({
+    name: 'HEADERS_TIMEOUT_MS',
+    key: 'headersTimeoutMs',
+    parse: int(10_000, 1_000, 120_000),
+    description: 'a client must send the request headers within this many ms, else 408 (default 10000)',
+  }),
+  variable({
+    name: 'REQUEST_TIMEOUT_MS',
+    key: 'requestTimeoutMs',
+    parse: int(30_000, 1_000, 600_000),
+    description:
+      'a client must send the whole request (headers and body) within this many ms, else 408 (default 30000)',
+  }),
+  variable({
+    name: 'KEEP_ALIVE_TIMEOUT_MS',
+    key: 'keepAliveTimeoutMs',
+    parse: int(65_000, 1_000, 600_000),
+    description:
+      'an idle keep-alive connection closes after this many ms (default 65000, above common load balancers’ 60 s)',
+  }),
+  variable({
+    name: 'MAX_CONNECTIONS',
+    key: 'maxConnections',
+    parse: int(2_000, 1, 1_000_000),
+    description: 'open connections at most; more are refused at once (default 2000)',
+  }),
+  variable({
+    name: 'LOG_LEVEL',
+    key: 'logLevel',
+    parse: oneOf('info', ['debug', 'info', 'warn', 'error'] as const),
+    description: '`debug`, `info` (default), `warn`, `error`',
+  }),
+  variable({
+    name: 'CONTENT_SOURCE',
+    key: 'contentSource',
+    parse: (v, read) =>
+      oneOf(read.mode === 'development' ? 'worktree' : 'git', ['git', 'worktree'] as const)(v),
+    description:
+      '`git` (production default): serve the published commit of the content repository; `worktree` (development default): serve `definitions/` as files',
+  }),
+  variable({
+    name: 'CONTENT_GIT_DIR',
+    key: 'contentGitDir',
+    parse: (v, read) =>
+      resolve(PROJECT_ROOT, v ?? resolve(read.dataDir ?? resolve(PROJECT_ROOT, '.data'), 'content.git')),
+    description: 'the bare content repository the server owns (default `DATA_DIR/content.git`)',
+  }),
+  variable({
+    name: 'CONTENT_REMOTE',
+    key: 'contentRemote',
+    parse: (v, read) => {
+      if (!v) return null
+      if (!read.databaseUrl)
+        throw new BadValue(
+          'several instances need PostgreSQL (set DATABASE_URL); PGlite is single-instance (docs/decisions/0300)',
+        )
+      // A path is resolved from the project root; anything with a scheme (or user@host:) is a git URL.
+      return /^[a-z][a-z0-9+.-]*:\/\/|^[^/]+@[^/]+:/i.test(v) ? v : resolve(PROJECT_ROOT, v)
+    },
+    description:
+      'git URL or bare repository path shared by several instances (needs `DATABASE_URL`; default none)',
+  }),
 ]
+
+/** Reads every variable of CONFIG; the first bad one throws a ConfigError naming it. */
+export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const config: Record<string, unknown> = { projectRoot: PROJECT_ROOT }
+  for (const v of CONFIG) {
+    const raw = env[v.name]
+    const text = raw === undefined || raw.trim() === '' ? undefined : raw.trim()
+    try {
+      config[v.key] = v.parse(text, config as Partial<ServerConfig>)
+    } catch (e) {
+      if (e instanceof BadValue) throw new ConfigError(v.name, e.message)
+      throw e
+    }
+  }
+  return { ...(config as unknown as ServerConfig), ...overrides }
+}

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { openContent, startContentServices } from './content/content-services'
 import { GitMissingError } from './content/git/git-process'
 import { SnapshotRefusedError } from './content/snapshot-store'
+import { gracefulClose } from './http/graceful-close'
 import { log, setLogLevel } from './log'
 import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
@@ -78,6 +79,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   log('info', 'data store ready', { kind: store.db.kind, location: store.location })
   const contentServices = content.repository ? startContentServices(content, store, config) : null
   let port = config.port
+  let shuttingDown = false
   const app = createApp({
     config,
     snapshots,
@@ -86,7 +88,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     opsToken: lock?.token,
     getPort: () => port,
     liveCommit: () => contentServices?.live.commit ?? null,
-    services: contentServices ? { content: contentServices } : undefined,
+    content: contentServices ?? undefined,
+    closing: () => shuttingDown,
   })
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))
@@ -101,18 +104,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const address = server.address()
   if (address && typeof address === 'object') port = address.port
   lock?.setPort(port)
-  server.keepAliveTimeout = 65_000
+  // Chosen, not Node's defaults (which keep a slow client for 5 minutes): docs/decisions/0703.
+  server.headersTimeout = config.headersTimeoutMs
+  server.requestTimeout = config.requestTimeoutMs
+  server.keepAliveTimeout = config.keepAliveTimeoutMs
+  server.maxConnections = config.maxConnections
+  const graceful = gracefulClose(server)
   let closing: Promise<void> | undefined
   const close = () => {
-    closing ??= new Promise<void>((resolve) => {
-      const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs)
-      force.unref()
-      server.close(() => {
-        clearTimeout(force)
-        resolve()
-      })
-      server.closeIdleConnections()
-    }).then(async () => {
+    // From now on every answer says Connection: close, so each keep-alive socket ends with its
+    // response instead of being cut under a client that is about to reuse it.
+    shuttingDown = true
+    closing ??= graceful.close(config.shutdownTimeoutMs).then(async () => {
       await closeDev?.()
       await contentServices?.close()
       await store.close()

@@ -39,27 +39,12 @@ function resolveImport(from: string, spec: string): string | null {
   return null
 }
 
-/**
- * The one exception, until issue 13 item 5 moves `AppDeps` out of server/app.ts: server/api/* imports
- * that type from app.ts, which imports the APIs. It is type-only (erased at run time). The check fails
- * once no such import is left, so the exception goes with it.
- */
-const EXCEPTION = { from: 'server/api/', to: 'server/app.ts' }
-let exceptionUsed = false
-
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8')
   const { module, errors } = parseSync(file, source)
   if (errors.length) throw new Error(`${relative(ROOT, file)}: ${errors[0].message}`)
-  const excepted = (i: (typeof module.staticImports)[number]) => {
-    const target = resolveImport(file, i.moduleRequest.value)
-    const typeOnly = i.entries.length > 0 && i.entries.every((e) => e.isType)
-    const skip = typeOnly && !!target && rel(file).startsWith(EXCEPTION.from) && rel(target) === EXCEPTION.to
-    if (skip) exceptionUsed = true
-    return skip
-  }
   const specs = [
-    ...module.staticImports.filter((i) => !excepted(i)).map((i) => i.moduleRequest.value),
+    ...module.staticImports.map((i) => i.moduleRequest.value),
     ...module.staticExports.flatMap((e) =>
       e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : [])),
     ),
@@ -75,10 +60,6 @@ const rel = (f: string) => relative(ROOT, f)
 const files = LAYERS.flatMap((l) => sourceFiles(join(ROOT, l)))
 const graph = new Map(files.map((f) => [f, importsOf(f)]))
 const problems: string[] = []
-if (!exceptionUsed)
-  problems.push(
-    `no ${EXCEPTION.from}* file imports a type from ${EXCEPTION.to} any more: remove EXCEPTION here`,
-  )
 
 for (const [file, deps] of graph) {
   const layer = rel(file).split('/')[0]

@@ -3,12 +3,17 @@ import addFormatsModule from 'ajv-formats'
 import actionSchema from '../../schemas/action.schema.json' with { type: 'json' }
 import analyticsEventSchema from '../../schemas/analytics-event.schema.json' with { type: 'json' }
 import apiDemandCheckBodySchema from '../../schemas/api-demand-check-body.schema.json' with { type: 'json' }
+import apiErrorSchema from '../../schemas/api-error.schema.json' with { type: 'json' }
+import apiGetPhoneAnswerSchema from '../../schemas/api-get-phone-answer.schema.json' with { type: 'json' }
 import apiGetPhoneBodySchema from '../../schemas/api-get-phone-body.schema.json' with { type: 'json' }
+import apiIpSchema from '../../schemas/api-ip.schema.json' with { type: 'json' }
 import apiMarketplaceSchema from '../../schemas/api-marketplace.schema.json' with { type: 'json' }
 import articleSchema from '../../schemas/article.schema.json' with { type: 'json' }
 import authLoginSchema from '../../schemas/auth-login.schema.json' with { type: 'json' }
+import authSessionSchema from '../../schemas/auth-session.schema.json' with { type: 'json' }
 import authorSchema from '../../schemas/author.schema.json' with { type: 'json' }
 import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' }
+import clientErrorReportSchema from '../../schemas/client-error-report.schema.json' with { type: 'json' }
 import commonSchema from '../../schemas/common.schema.json' with { type: 'json' }
 import conditionSchema from '../../schemas/condition.schema.json' with { type: 'json' }
 import experimentSchema from '../../schemas/experiment.schema.json' with { type: 'json' }
@@ -45,6 +50,11 @@ const SCHEMAS: Record<string, object> = {
   'api-marketplace.schema.json': apiMarketplaceSchema,
   'api-get-phone-body.schema.json': apiGetPhoneBodySchema,
   'api-demand-check-body.schema.json': apiDemandCheckBodySchema,
+  'api-get-phone-answer.schema.json': apiGetPhoneAnswerSchema,
+  'api-ip.schema.json': apiIpSchema,
+  'api-error.schema.json': apiErrorSchema,
+  'auth-session.schema.json': authSessionSchema,
+  'client-error-report.schema.json': clientErrorReportSchema,
 }
 
 let ajv: Ajv2020 | undefined

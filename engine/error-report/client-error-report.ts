@@ -3,27 +3,11 @@
  * the stack trimmed to ERROR_REPORT_MAX_FRAMES frames and every line to ERROR_REPORT_MAX_LINE_LENGTH
  * characters. The server applies the same trimming again, so a hand-made report cannot flood logs.
  */
+import type { ClientErrorReport as ClientErrorReportBody } from '../../schemas/generated/client-error-report'
 import { ERROR_REPORT_MAX_FRAMES, ERROR_REPORT_MAX_LINE_LENGTH } from '../constants'
 
-export interface ClientErrorReport {
-  /** Error message, one line. */
-  message: string
-  /** Trimmed stack, newline separated. */
-  stack: string
-  /** Where it happened: error (uncaught), rejection (unhandled promise), mount, render, chunk. */
-  kind: 'error' | 'rejection' | 'mount' | 'render' | 'chunk'
-  /** Page URL (path and query). */
-  url: string
-  buildId?: string
-}
-
-export const CLIENT_ERROR_KINDS: readonly ClientErrorReport['kind'][] = [
-  'error',
-  'rejection',
-  'mount',
-  'render',
-  'chunk',
-]
+/** A report as the browser sends it: the body schema's type, with the stack always present. */
+export type ClientErrorReport = ClientErrorReportBody & { stack: string }
 
 export function trimLine(line: string): string {
   return line.length > ERROR_REPORT_MAX_LINE_LENGTH ? line.slice(0, ERROR_REPORT_MAX_LINE_LENGTH) : line

@@ -20,7 +20,7 @@ export interface VisitorRecord {
   session: VisitorSession
   urlParams: TrackedUrlParams
   /**
-   * Client time of the change in ms since the epoch; the newest change wins.
+   * Client time of the change in ms since the epoch; the newest change wins. At most Number.MAX_SAFE_INTEGER, which the store's bigint column holds.
    */
   updatedAt: number
 }

@@ -1,12 +1,18 @@
+import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_SESSION_COOKIE } from '../../engine/constants'
+import {
+  AUTH_SESSION_COOKIE,
+  AUTH_SESSION_IDLE_MS,
+  STAFF_SIGN_IN_FREE_FAILURES,
+} from '../../engine/constants'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { SnapshotStore } from '../content/snapshot-store'
-import { createStaffUser } from '../store/auth-store'
+import { createStaffUser, lockStaffUser } from '../store/auth-store'
 import { openStore, type Store } from '../store/open-store'
 import { dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
 
@@ -78,5 +84,113 @@ describe('auth session API', () => {
 
   it('an unknown cookie is an empty session', async () => {
     expect(await (await session(`${AUTH_SESSION_COOKIE}=forged`)).json()).toEqual({})
+  })
+})
+
+describe('staff sign-in resists guessing', () => {
+  let store: Store
+  let server: Server
+  let base: string
+  const pg = uniquePostgresUrl()
+  const victim = `victim-${randomUUID()}@example.com`
+  const other = `other-${randomUUID()}@example.com`
+
+  beforeAll(async () => {
+    store = await openStore({ databaseUrl: pg.url, dataDir: null })
+    await createStaffUser(store.db, { email: victim, name: 'Vic', password: 'right password' })
+    await createStaffUser(store.db, { email: other, name: 'Oth', password: 'other password' })
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' })
+    const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
+    server = createApp({ config, snapshots, store }).listen(0, '127.0.0.1')
+    await new Promise((r) => server.once('listening', r))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }, 60_000)
+  afterAll(async () => {
+    await new Promise((r) => server?.close(r))
+    await store?.close()
+    await dropPostgresSchema(pg.schema)
+  })
+  const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/_auth/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ email, password }),
+    })
+
+  it('100 wrong passwords for one account are throttled with 429 + Retry-After; another account still signs in', async () => {
+    const statuses: number[] = []
+    let retryAfter = 0
+    for (let i = 0; i < 100; i++) {
+      const r = await login(victim, `guess-${i}`)
+      statuses.push(r.status)
+      if (r.status === 429) retryAfter = Number(r.headers.get('retry-after'))
+      await r.arrayBuffer()
+    }
+    expect(statuses.slice(0, STAFF_SIGN_IN_FREE_FAILURES)).toEqual(
+      Array(STAFF_SIGN_IN_FREE_FAILURES).fill(401),
+    )
+    expect(statuses.slice(STAFF_SIGN_IN_FREE_FAILURES).every((s) => s === 429)).toBe(true)
+    expect(retryAfter).toBeGreaterThan(0)
+    // Even the right password waits: the throttle answers before any hash is computed.
+    expect((await login(victim, 'right password')).status).toBe(429)
+    const ok = await login(other, 'other password')
+    expect(ok.status).toBe(200)
+    const failures = await store.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'login-failed' AND target = $1",
+      [victim],
+    )
+    expect(failures.rows[0].n).toBe(STAFF_SIGN_IN_FREE_FAILURES)
+  })
+
+  it('a locked account answers 429 until an admin unlocks it (npm run staff -- unlock)', async () => {
+    await lockStaffUser(store.db, other)
+    const locked = await login(other, 'other password')
+    expect(locked.status).toBe(429)
+    expect((await locked.json()).error).toMatch(/locked/)
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/staff.ts', 'unlock', other], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, DATABASE_URL: pg.url, LOG_LEVEL: 'error' },
+      encoding: 'utf8',
+    })
+    expect(cli.stdout + cli.stderr).toContain(`unlocked ${other}`)
+    expect(cli.status).toBe(0)
+    expect((await login(other, 'other password')).status).toBe(200)
+  }, 60_000)
+
+  it('over HTTPS (via a trusted proxy) the cookie is __Host- prefixed and Secure; sign-in rotates the session', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', TRUSTED_PROXIES: '127.0.0.1' })
+    const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
+    const tls = createApp({ config, snapshots, store }).listen(0, '127.0.0.1')
+    await new Promise((r) => tls.once('listening', r))
+    try {
+      const url = `http://127.0.0.1:${(tls.address() as AddressInfo).port}/api/_auth/session`
+      const headers = { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }
+      const body = JSON.stringify({ email: other, password: 'other password' })
+      const first = await fetch(url, { method: 'POST', headers, body })
+      const setCookie = first.headers.get('set-cookie') ?? ''
+      expect(setCookie).toMatch(new RegExp(`^__Host-${AUTH_SESSION_COOKIE}=`))
+      expect(setCookie.toLowerCase()).toContain('secure')
+      expect(setCookie.toLowerCase()).toContain('path=/')
+      const cookie = setCookie.split(';')[0]
+      const second = await fetch(url, { method: 'POST', headers: { ...headers, cookie }, body })
+      expect(second.status).toBe(200)
+      expect(second.headers.get('set-cookie')?.split(';')[0]).not.toBe(cookie)
+      // The session held before signing in again has ended.
+      const old = await fetch(url, { headers: { 'x-forwarded-proto': 'https', cookie } })
+      expect(await old.json()).toEqual({})
+    } finally {
+      await new Promise((r) => tls.close(r))
+    }
+  })
+
+  it('a session unused for AUTH_SESSION_IDLE_MS ends even before its absolute expiry', async () => {
+    const r = await login(other, 'other password')
+    const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0]
+    await store.db.query(
+      `UPDATE auth_sessions SET last_seen_at = now() - ($1::bigint * interval '1 millisecond') - interval '1 second'`,
+      [AUTH_SESSION_IDLE_MS],
+    )
+    const s = await fetch(`${base}/api/_auth/session`, { headers: { cookie } })
+    expect(await s.json()).toEqual({})
   })
 })

@@ -1,75 +1,138 @@
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import { API_BODY_LIMIT_BYTES, AUTH_SESSION_COOKIE } from '../../engine/constants'
+import {
+  API_BODY_LIMIT_BYTES,
+  AUTH_SESSION_COOKIE,
+  STAFF_SIGN_IN_BACKOFF_MAX_MS,
+} from '../../engine/constants'
 import type { AuthLogin } from '../../schemas/generated/auth-login'
-import type { AppDeps } from '../app'
-import { audit, checkCredentials, createSession, deleteSession, sessionUser } from '../store/auth-store'
-import { clientIp } from './client-ip'
-import { assertSchema, readJsonBody } from './json-body'
+import type { AuthSession } from '../../schemas/generated/auth-session'
+import type { AppDeps } from '../app-deps'
+import { HttpError } from '../http/http-error'
+import { readJson } from '../http/read-json'
+import { clientOf } from '../http/request-client'
+import {
+  audit,
+  checkCredentials,
+  createSession,
+  deleteSession,
+  isLocked,
+  lockStaffUser,
+  sessionUser,
+} from '../store/auth-store'
+import { PasswordHashBusyError } from '../store/password'
 import { requireStore } from './require-store'
+import { SignInThrottle } from './sign-in-throttle'
 
 /**
- * The auth session (spec points 3 and 7): GET answers `{}` or `{user}`, DELETE logs out. POST signs a
- * staff user in (the control center's login screen will use it; `npm run staff -- add` creates users).
+ * The auth session (spec points 3 and 7): GET answers `{}` or `{user}` (schemas/auth-session.schema.json),
+ * DELETE logs out. POST signs a staff user in (the control center's login screen will use it;
+ * `npm run staff -- add` creates users).
  */
 export function authApi(router: Router, deps: AppDeps): void {
+  const throttle = new SignInThrottle()
+
   router.get('/api/_auth/session', async (ctx) => {
     ctx.set('Cache-Control', 'no-store')
-    const token = ctx.cookies.get(AUTH_SESSION_COOKIE)
+    const token = ctx.cookies.get(cookieName(ctx))
     if (!token) {
-      ctx.body = {}
+      ctx.body = {} satisfies AuthSession
       return
     }
     const user = await sessionUser(requireStore(ctx, deps).db, token)
     if (!user) clearCookie(ctx)
-    ctx.body = user ? { user } : {}
+    ctx.body = (user ? { user } : {}) satisfies AuthSession
   })
 
   router.post('/api/_auth/session', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store')
     const store = requireStore(ctx, deps)
-    const body = assertSchema<AuthLogin>(
-      ctx,
-      'auth-login.schema.json',
-      await readJsonBody(ctx, API_BODY_LIMIT_BYTES),
-    )
-    const ip = clientIp(ctx, deps.config.trustedProxies)
-    const user = await checkCredentials(store.db, body.email, body.password)
-    if (!user) {
-      await audit(store.db, { actor: null, action: 'login-failed', target: body.email.toLowerCase(), ip })
-      return ctx.throw(401, 'wrong e-mail or password')
+    const body = await readJson<AuthLogin>(ctx, {
+      limit: API_BODY_LIMIT_BYTES,
+      schema: 'auth-login.schema.json',
+    })
+    const { ip } = clientOf(ctx)
+    const account = body.email.trim().toLowerCase()
+    const wait = throttle.wait(account, ip)
+    if (wait > 0)
+      throw new HttpError(429, `too many failed sign-ins; try again in ${Math.ceil(wait / 1000)} s`, {
+        headers: { 'Retry-After': String(Math.ceil(wait / 1000)) },
+      })
+    if (await isLocked(store.db, account))
+      throw new HttpError(
+        429,
+        'this account is locked after too many failed sign-ins; ask an admin to unlock it',
+        {
+          headers: { 'Retry-After': String(STAFF_SIGN_IN_BACKOFF_MAX_MS / 1000) },
+        },
+      )
+    let user: Awaited<ReturnType<typeof checkCredentials>>
+    try {
+      user = await checkCredentials(store.db, account, body.password)
+    } catch (e) {
+      if (e instanceof PasswordHashBusyError)
+        throw new HttpError(503, e.message, { headers: { 'Retry-After': '1' }, expose: true })
+      throw e
     }
+    if (!user) {
+      const lock = throttle.failure(account, ip)
+      await audit(store.db, { actor: null, action: 'login-failed', target: account, ip })
+      if (lock) {
+        const id = await lockStaffUser(store.db, account)
+        if (id)
+          await audit(store.db, {
+            actor: null,
+            action: 'account-locked',
+            target: id,
+            details: { email: account },
+            ip,
+          })
+      }
+      throw new HttpError(401, 'wrong e-mail or password')
+    }
+    throttle.success(account)
+    // A new session on every sign-in; the one this browser held before (if any) ends.
+    const previous = ctx.cookies.get(cookieName(ctx))
+    if (previous) await deleteSession(store.db, previous)
     const session = await createSession(store.db, user.id, { ip, userAgent: ctx.get('user-agent') || null })
     await audit(store.db, { actor: user.id, action: 'login', ip })
-    ctx.cookies.set(AUTH_SESSION_COOKIE, session.token, {
+    ctx.cookies.set(cookieName(ctx), session.token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: ctx.secure,
+      secure: isHttps(ctx),
       path: '/',
       expires: session.expiresAt,
       overwrite: true,
     })
-    ctx.set('Cache-Control', 'no-store')
-    ctx.body = { user }
+    ctx.body = { user } satisfies AuthSession
   })
 
   router.delete('/api/_auth/session', async (ctx) => {
-    const token = ctx.cookies.get(AUTH_SESSION_COOKIE)
+    const token = ctx.cookies.get(cookieName(ctx))
     if (token) {
       const store = requireStore(ctx, deps)
       const userId = await deleteSession(store.db, token)
-      if (userId)
-        await audit(store.db, {
-          actor: userId,
-          action: 'logout',
-          ip: clientIp(ctx, deps.config.trustedProxies),
-        })
+      if (userId) await audit(store.db, { actor: userId, action: 'logout', ip: clientOf(ctx).ip })
     }
     clearCookie(ctx)
     ctx.set('Cache-Control', 'no-store')
-    ctx.body = {}
+    ctx.body = {} satisfies AuthSession
   })
 }
 
+const isHttps = (ctx: Context) => clientOf(ctx).protocol === 'https'
+
+/** Over HTTPS the cookie is `__Host-` prefixed: the browser keeps it Secure, host-only, for path /. */
+function cookieName(ctx: Context): string {
+  return isHttps(ctx) ? `__Host-${AUTH_SESSION_COOKIE}` : AUTH_SESSION_COOKIE
+}
+
 function clearCookie(ctx: Context): void {
-  ctx.cookies.set(AUTH_SESSION_COOKIE, null, { path: '/', httpOnly: true, sameSite: 'lax', overwrite: true })
+  ctx.cookies.set(cookieName(ctx), null, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(ctx),
+    overwrite: true,
+  })
 }

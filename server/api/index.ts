@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import type { AppDeps } from '../app'
+import type { AppDeps } from '../app-deps'
 import { authApi } from './auth'
 import { registerClientErrors } from './client-errors'
 import { eventApi } from './events'

@@ -1,11 +1,12 @@
 import type Router from '@koa/router'
-import type { AppDeps } from '../app'
+import type { AppDeps } from '../app-deps'
 import { defaultGeoDatabases, GeoDatabase } from '../geo/geo-database'
 import { lookupIp } from '../geo/ip-lookup'
+import { clientOf } from '../http/request-client'
 
 /**
- * GET /api/ip → `{ value, geo: { postalCode?, stateCode?, cityName?, isp? } }` (spec point 3).
- * Loopback and private IPs answer an empty geo.
+ * GET /api/ip → schemas/api-ip.schema.json `{ value, geo: { postalCode?, stateCode?, cityName?, isp? } }`
+ * (spec point 3). Loopback and private IPs answer an empty geo.
  */
 export function registerIpApi(router: Router, deps: AppDeps): void {
   const { config } = deps
@@ -13,10 +14,6 @@ export function registerIpApi(router: Router, deps: AppDeps): void {
   const database = files.length ? new GeoDatabase(files) : null
   router.get('/api/ip', async (ctx) => {
     ctx.set('Cache-Control', 'no-store')
-    ctx.body = await lookupIp(
-      { remoteAddress: ctx.req.socket.remoteAddress, header: (n) => ctx.get(n) || undefined },
-      config.trustedProxies,
-      database,
-    )
+    ctx.body = await lookupIp(clientOf(ctx), (n) => ctx.get(n) || undefined, database)
   })
 }

@@ -120,6 +120,23 @@ describe('marketplace proxy', () => {
     }
   })
 
+  it('a 200 that is not JSON is a failure: 502 for both endpoints, and it opens the breaker', async () => {
+    const app = await startTestApp({ mediaalphaBaseUrl: sim.url, mediaalphaRateLimitPerMinute: 1000 })
+    try {
+      sim.setMode({ fail: 'garbage' })
+      const check = await post(app.url, 'demand-check', demandCheckBody(facts, {}))
+      expect(check.status).toBe(502)
+      expect((await check.json()).error).toMatch(/not JSON/)
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i++)
+        statuses.push((await post(app.url, 'get-phone', getPhoneBody(facts, {}))).status)
+      expect(statuses).toEqual([502, 502, 502, 502, 503, 503])
+      expect(sim.requests).toHaveLength(5)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('rate limit per visitor answers 429 with Retry-After', async () => {
     const app = await startTestApp({ mediaalphaBaseUrl: sim.url, mediaalphaRateLimitPerMinute: 3 })
     try {

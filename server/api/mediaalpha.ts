@@ -7,20 +7,22 @@ import {
   MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
   MARKETPLACE_TIMEOUT_DEFAULT_MS,
 } from '../../engine/constants'
-import { describeErrors, validatorFor } from '../../engine/definitions/validators'
 import { parseLeasedPhone } from '../../engine/phone/leased-phone'
-import type { AppDeps } from '../app'
-import { clientIp } from '../geo/client-ip'
+import type { GetPhoneAnswer } from '../../schemas/generated/api-get-phone-answer'
+import type { AppDeps } from '../app-deps'
+import { HttpError } from '../http/http-error'
+import { RateLimiter } from '../http/rate-limiter'
+import { readJson } from '../http/read-json'
+import { clientOf } from '../http/request-client'
 import { MarketplaceClient, type MarketplacePath } from '../upstream/marketplace-client'
-import { RateLimiter } from '../upstream/rate-limiter'
-import { readJsonBody } from '../upstream/read-json-body'
 
 const MINUTE_MS = 60_000
 
 /**
  * POST /api/mediaalpha/demand-check and /api/mediaalpha/get-phone (spec point 7): validate the body,
  * put in the client IP the server sees, forward to MEDIAALPHA_BASE_URL with timeout, circuit breaker
- * and a per-visitor rate limit. Without a configured marketplace both answer 503.
+ * and a per-visitor rate limit. Without a configured marketplace both answer 503; an upstream answer
+ * that is not JSON is a 502.
  */
 export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
   const { config } = deps
@@ -38,53 +40,33 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
     MINUTE_MS,
   )
 
-  const handler = (path: MarketplacePath, schemaFile: string) => async (ctx: Context) => {
+  const handler = (path: MarketplacePath, schema: string) => async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store')
-    if (!client) {
-      ctx.status = 503
-      ctx.body = {
-        error: 'The ad marketplace is not configured on this server (MEDIAALPHA_BASE_URL is unset)',
-        status: 503,
-      }
-      return
-    }
-    const ip = clientIp(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for'), config.trustedProxies)
+    if (!client)
+      throw new HttpError(
+        503,
+        'The ad marketplace is not configured on this server (MEDIAALPHA_BASE_URL is unset)',
+        { expose: true },
+      )
+    const { ip } = clientOf(ctx)
     const wait = limiter.hit(`${path} ${ip}`)
-    if (wait) {
-      ctx.set('Retry-After', String(wait))
-      ctx.status = 429
-      ctx.body = { error: `Too many phone requests from this visitor; try again in ${wait} s`, status: 429 }
-      return
-    }
-    const body = await readJsonBody(ctx, MARKETPLACE_BODY_MAX_BYTES)
-    const validate = validatorFor(schemaFile)
-    if (!validate(body)) {
-      const problems = describeErrors(validate.errors ?? []).map((p) => `${p.pointer || '/'}: ${p.message}`)
-      ctx.status = 400
-      ctx.body = { error: `Invalid request body: ${problems.join('; ')}`, status: 400, problems }
-      return
-    }
-    const result = await client.post(path, { ...(body as object), ip })
-    if (!result.ok) {
-      ctx.status = result.status
-      ctx.body = { error: result.error, status: result.status }
-      return
-    }
-    let parsed: unknown = null
-    try {
-      parsed = JSON.parse(result.text)
-    } catch {}
+    if (wait)
+      throw new HttpError(429, `Too many phone requests from this visitor; try again in ${wait} s`, {
+        headers: { 'Retry-After': String(wait) },
+      })
+    const body = await readJson<object>(ctx, { limit: MARKETPLACE_BODY_MAX_BYTES, schema })
+    const result = await client.post(path, { ...body, ip })
+    if (!result.ok) throw new HttpError(result.status, result.error, { expose: true })
     if (path === '/demand-check') {
-      ctx.body = { parsed, raw: result.text }
+      ctx.body = { parsed: result.json, raw: result.text }
       return
     }
-    const leased = parseLeasedPhone(parsed)
-    if (!leased) {
-      ctx.status = 502
-      ctx.body = { error: 'The ad marketplace gave no usable phone number', status: 502 }
-      return
-    }
-    ctx.body = { value: leased.value, expirationDate: new Date(leased.expiresAt).toISOString() }
+    const leased = parseLeasedPhone(result.json)
+    if (!leased) throw new HttpError(502, 'The ad marketplace gave no usable phone number', { expose: true })
+    ctx.body = {
+      value: leased.value,
+      expirationDate: new Date(leased.expiresAt).toISOString(),
+    } satisfies GetPhoneAnswer
   }
 
   router.post('/api/mediaalpha/demand-check', handler('/demand-check', 'api-demand-check-body.schema.json'))

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Context } from 'koa'
-import type { AppDeps } from '../app'
+import type { AppDeps } from '../app-deps'
 
 /**
  * Operator endpoints (/api/_ops/*) answer only with the token from DATA_DIR/server.json in the

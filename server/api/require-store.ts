@@ -1,5 +1,5 @@
 import type { Context } from 'koa'
-import type { AppDeps } from '../app'
+import type { AppDeps } from '../app-deps'
 import type { Store } from '../store/open-store'
 
 /** The data store, or a 503 when the app runs without one (some tests build the app bare). */

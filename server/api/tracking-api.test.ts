@@ -128,6 +128,53 @@ describe.each(DB_KINDS)('tracking APIs on %s', (kind) => {
     expect(((await r.json()) as { error: string }).error).toMatch(/^\/1\/anonymousId/)
   })
 
+  it('one unstorable event among 100 concurrent valid ones: all 100 stored and acknowledged, only its sender refused', async () => {
+    const ids = Array.from({ length: 100 }, () => randomUUID())
+    // Valid by the schema's date-time format, but no store can hold year 0.
+    const offender = { ...pageBody(randomUUID()), timestamp: '0000-01-01T00:00:00Z' }
+    const answers = await Promise.all([
+      ...ids.slice(0, 50).map((id) => post('/api/event/create', JSON.stringify(pageBody(id)))),
+      post('/api/event/create', JSON.stringify(offender)),
+      ...ids.slice(50).map((id) => post('/api/event/create', JSON.stringify(pageBody(id)))),
+    ])
+    const bad = answers.splice(50, 1)[0]
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^\/timestamp: /)
+    for (const a of answers) {
+      expect(a.status).toBe(200)
+      expect(await a.json()).toEqual({ ok: true, accepted: 1 })
+    }
+    expect((await eventsById(store.db, ids)).length).toBe(100)
+    expect(await eventsById(store.db, [offender.properties.eventId])).toEqual([])
+  })
+
+  const unstorable: [string, string][] = [
+    ['year 0', '0000-06-01T00:00:00Z'],
+    ['an offset that moves it to year 0', '0001-01-01T00:00:00+14:00'],
+    ['an offset that moves it past year 9999', '9999-12-31T23:59:59-14:00'],
+  ]
+  for (const [what, timestamp] of unstorable)
+    it(`refuses a timestamp the store cannot hold (${what}) with a 400 naming it`, async () => {
+      const r = await post('/api/event/create', JSON.stringify([pageBody(), { ...pageBody(), timestamp }]))
+      expect(r.status).toBe(400)
+      expect(((await r.json()) as { error: string }).error).toMatch(/^\/1\/timestamp: .* is outside/)
+    })
+
+  it('refuses a visitor updatedAt the bigint column cannot hold with a 400, not a 500', async () => {
+    const r = await post(
+      '/api/user/set',
+      JSON.stringify({
+        userId: 'user-0001',
+        anonymousId: 'anon-0001',
+        session: { id: 'sess-0001', paid: false, urlParams: {}, startedAt: 1 },
+        urlParams: {},
+        updatedAt: 1e20,
+      }),
+    )
+    expect(r.status).toBe(400)
+    expect(((await r.json()) as { error: string }).error).toMatch(/^\/updatedAt: must be <=/)
+  })
+
   it('keeps serving after bad input', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
     expect((await post('/api/event/create', JSON.stringify(pageBody()))).status).toBe(200)

@@ -1,10 +1,12 @@
 import type Router from '@koa/router'
 import { API_BODY_LIMIT_BYTES } from '../../engine/constants'
 import type { VisitorRecord } from '../../schemas/generated/visitor-record'
-import type { AppDeps } from '../app'
+import type { AppDeps } from '../app-deps'
+import { HttpError } from '../http/http-error'
+import { readJson } from '../http/read-json'
+import { clientOf } from '../http/request-client'
+import { storeRefusal } from '../store/store-refusal'
 import { getVisitor, upsertVisitor } from '../store/visitor-store'
-import { clientIp } from './client-ip'
-import { assertSchema, readJsonBody } from './json-body'
 import { requireOpsToken } from './ops-auth'
 import { requireStore } from './require-store'
 
@@ -12,9 +14,17 @@ import { requireStore } from './require-store'
 export function userApi(router: Router, deps: AppDeps): void {
   router.post('/api/user/set', async (ctx) => {
     const store = requireStore(ctx, deps)
-    const body = await readJsonBody(ctx, API_BODY_LIMIT_BYTES)
-    const record = assertSchema<VisitorRecord>(ctx, 'visitor-record.schema.json', body)
-    await upsertVisitor(store.db, record, clientIp(ctx, deps.config.trustedProxies))
+    const record = await readJson<VisitorRecord>(ctx, {
+      limit: API_BODY_LIMIT_BYTES,
+      schema: 'visitor-record.schema.json',
+    })
+    try {
+      await upsertVisitor(store.db, record, clientOf(ctx).ip)
+    } catch (e) {
+      const refused = storeRefusal(e)
+      if (refused) throw new HttpError(400, `body: the store refused the record: ${refused}`)
+      throw e
+    }
     ctx.set('Cache-Control', 'no-store')
     ctx.body = { ok: true }
   })
@@ -23,7 +33,7 @@ export function userApi(router: Router, deps: AppDeps): void {
   router.get('/api/_ops/visitors/:userId', async (ctx) => {
     requireOpsToken(ctx, deps)
     const record = await getVisitor(requireStore(ctx, deps).db, ctx.params.userId)
-    if (!record) ctx.throw(404, `no visitor record for ${ctx.params.userId}`)
+    if (!record) throw new HttpError(404, `no visitor record for ${ctx.params.userId}`)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = record
   })

@@ -2,6 +2,7 @@
  * npm run staff -- add EMAIL NAME [--role ROLE]
  * npm run staff -- role EMAIL ROLE
  * npm run staff -- disable EMAIL   (or enable EMAIL)
+ * npm run staff -- unlock EMAIL    (lifts the lockout of too many failed sign-ins, docs/decisions/0702)
  *
  * Manages control-center staff users (roles: viewer, editor, publisher, admin; docs/decisions/0602).
  * The password of a new user comes from FW_STAFF_PASSWORD, or a random one is generated and printed
@@ -11,7 +12,14 @@ import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { isStaffRole, STAFF_ROLES } from '../../engine/content/permissions'
 import { ConfigError, loadConfig } from '../config'
-import { audit, createStaffUser, findStaffUser, setStaffDisabled, setStaffRole } from '../store/auth-store'
+import {
+  audit,
+  createStaffUser,
+  findStaffUser,
+  setStaffDisabled,
+  setStaffRole,
+  unlockStaffUser,
+} from '../store/auth-store'
 import { claimDataDir } from '../store/data-dir-lock'
 import type { Db } from '../store/db'
 import { openStore } from '../store/open-store'
@@ -19,6 +27,7 @@ import { openStore } from '../store/open-store'
 const USAGE = `usage: npm run staff -- add EMAIL NAME [--role ROLE]   (password from FW_STAFF_PASSWORD, else generated)
        npm run staff -- role EMAIL ROLE
        npm run staff -- disable EMAIL | enable EMAIL
+       npm run staff -- unlock EMAIL
 roles: ${STAFF_ROLES.join(', ')}`
 
 class UsageError extends Error {}
@@ -86,6 +95,13 @@ export async function runStaffCommand(
       details: { email: user.email },
     })
     return [`${user.email}: ${command}d${command === 'disable' ? ' (sessions ended)' : ''}`]
+  }
+  if (command === 'unlock') {
+    const email = checkEmail(emailArg)
+    const id = await unlockStaffUser(db, email)
+    if (!id) throw new UsageError(`no locked account with the e-mail ${email.toLowerCase()}`)
+    await audit(db, { actor: null, action: 'staff-user-unlocked', target: id, details: { email } })
+    return [`unlocked ${email.toLowerCase()}`]
   }
   throw new UsageError(USAGE)
 }

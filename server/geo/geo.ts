@@ -1,15 +1,6 @@
-/** IP lookup (spec point 3): the visitor IP and its geo. Unknown parts are simply absent. */
-export interface Geo {
-  postalCode?: string
-  stateCode?: string
-  cityName?: string
-  isp?: string
-}
+import type { Geo } from '../../schemas/generated/api-ip'
 
-export interface IpLookup {
-  value: string
-  geo: Geo
-}
+export type { Geo, IpLookup } from '../../schemas/generated/api-ip'
 
 /** Keeps only non-empty, trimmed, bounded strings. */
 export function cleanGeo(geo: Record<string, unknown>): Geo {

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa'
 import type { Snapshot } from '../../engine/snapshot/types'
+import { originOf } from '../http/request-client'
 
 /**
  * /robots.txt and /sitemap.xml per brand: the sitemap lists the brand's indexable pages with a fixed
@@ -13,7 +14,7 @@ export function seoFiles(getSnapshot: () => Snapshot): Middleware {
     const brandId: string | null = ctx.state.brandId
     if (!brandId) return next()
     const brand = snapshot.brands.get(brandId)!
-    const origin = `${ctx.protocol}://${ctx.host}`
+    const origin = originOf(ctx)
     ctx.set('Cache-Control', 'public, max-age=3600')
     if (ctx.path === '/robots.txt') {
       ctx.type = 'text/plain; charset=utf-8'

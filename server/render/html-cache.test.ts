@@ -1,7 +1,6 @@
-import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Resolution } from '../../engine/render/resolution'
-import { encodedBody, HtmlCache } from './html-cache'
+import { HtmlCache } from './html-cache'
 
 function resolution(over: Partial<Resolution> = {}): Resolution {
   return {
@@ -53,15 +52,5 @@ describe('HtmlCache', () => {
     expect(c.get('b')).toBeUndefined()
     expect(c.get('a')).toBeDefined()
     expect(c.size).toBe(2)
-  })
-
-  it('serves the encoding the client accepts, compressed once', () => {
-    const page = { status: 200, headers: [], body: '<p>hello</p>'.repeat(100) }
-    const g = encodedBody(page, 'gzip, deflate')
-    expect(g.encoding).toBe('gzip')
-    expect(gunzipSync(g.body as Buffer).toString()).toBe(page.body)
-    expect(encodedBody(page, 'gzip, br').encoding).toBe('br')
-    expect(encodedBody(page, 'br;q=0, gzip').encoding).toBe('gzip')
-    expect(encodedBody(page, undefined).encoding).toBeUndefined()
   })
 })

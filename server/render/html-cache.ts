@@ -1,19 +1,18 @@
 /**
  * Server-side HTML cache (architecture decision 6, docs/decisions/0503). A page's HTML depends only
  * on (snapshot, brand, route + params, variant), so it is rendered once per key and served from
- * memory, with its gzip and brotli forms compressed once too. A new snapshot empties the cache.
+ * memory; each response gets its own CSP nonce and is compressed per response (docs/decisions/0701).
+ * A new snapshot empties the cache.
  * Error pages (status ≥ 400) and the local brand index are never cached.
  */
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import { HTML_CACHE_MAX_ENTRIES } from '../../engine/constants'
 import type { Resolution } from '../../engine/render/resolution'
 
 export interface CachedPage {
   status: number
   headers: [string, string][]
+  /** The HTML with CSP_NONCE_PLACEHOLDER where each response puts its own nonce. */
   body: string
-  gzip?: Buffer
-  br?: Buffer
 }
 
 export class HtmlCache {
@@ -66,32 +65,4 @@ export class HtmlCache {
   get size(): number {
     return this.#entries.size
   }
-}
-
-/** The body in the best encoding the client accepts, compressed once per cached page. */
-export function encodedBody(
-  page: CachedPage,
-  acceptEncoding: string | undefined,
-): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
-  const accepted = acceptedEncodings(acceptEncoding)
-  const accepts = (name: string) => accepted.has(name)
-  if (accepts('br')) {
-    page.br ??= brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
-    return { body: page.br, encoding: 'br' }
-  }
-  if (accepts('gzip')) {
-    page.gzip ??= gzipSync(page.body, { level: 9 })
-    return { body: page.gzip, encoding: 'gzip' }
-  }
-  return { body: page.body }
-}
-
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const out = new Set<string>()
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    if (name && (q === undefined || Number(q.slice(2)) > 0)) out.add(name)
-  }
-  return out
 }

@@ -2,6 +2,7 @@
  * The one Koa ↔ Vike glue. Koa resolves host + path to a Resolution; Vike renders it with our own
  * +onRenderHtml hook. Vike's route functions accept the page named by `resolution.view`.
  */
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -11,7 +12,7 @@ import { errorInfo } from '../../engine/render/error-info'
 import type { Resolution } from '../../engine/render/resolution'
 import { log } from '../log'
 import { buildIdFor } from './builds'
-import { encodedBody, HtmlCache } from './html-cache'
+import { HtmlCache } from './html-cache'
 
 let productionEntryLoaded = false
 
@@ -24,7 +25,21 @@ export async function loadProductionBuild(projectRoot: string): Promise<void> {
   productionEntryLoaded = true
 }
 
+/**
+ * What the HTML carries in place of the CSP nonce while it is rendered and cached; every response
+ * swaps in its own nonce (docs/decisions/0701). Same length as a real nonce (16 bytes, base64url).
+ */
+export const CSP_NONCE_PLACEHOLDER = 'fwCspNonce00000000000Q'
+
+/** The HTML as sent: the placeholder replaced by this response's nonce. */
+function withNonce(ctx: Context, html: string): string {
+  const nonce = (ctx.state.cspNonce as string | undefined) ?? randomBytes(16).toString('base64url')
+  return html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce)
+}
+
 export async function renderResolution(ctx: Context, input: Resolution, cache?: HtmlCache): Promise<void> {
+  // Security headers differ for the control center (server/http/security-headers.ts).
+  ctx.state.internalBrand = input.brand?.vertical === 'internal'
   // The HTML must not depend on the query string (it is cached per route; click ids are unique per
   // visitor): the browser reads its query from location.search (docs/decisions/0503).
   const resolution: Resolution = { ...input, search: '', buildId: buildIdFor(input.snapshotId) }
@@ -33,11 +48,8 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
   if (hit) {
     ctx.status = hit.status
     for (const [name, value] of hit.headers) ctx.set(name, value)
-    const { body, encoding } = encodedBody(hit, ctx.get('accept-encoding'))
-    if (encoding) ctx.set('Content-Encoding', encoding)
-    ctx.vary('Accept-Encoding')
     ctx.set('X-Html-Cache', 'hit')
-    ctx.body = body
+    ctx.body = withNonce(ctx, hit.body)
     return
   }
   const pageContext = await renderPage({
@@ -45,6 +57,7 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
     urlOriginal: ctx.path,
     headersOriginal: ctx.headers,
     resolution,
+    cspNonce: CSP_NONCE_PLACEHOLDER,
   })
   const response = pageContext.httpResponse
   const failed = !response || response.statusCode >= 500 || pageContext.errorWhileRendering
@@ -66,11 +79,13 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
   for (const [name, value] of response.headers) {
     const lower = name.toLowerCase()
     // The server decides caching (HTML depends only on snapshot, brand, route and variant).
-    if (lower === 'content-length' || lower === 'cache-control') continue
+    // The server also decides the security headers (server/http/security-headers.ts).
+    if (lower === 'content-length' || lower === 'cache-control' || lower === 'content-security-policy')
+      continue
     headers.push([name, value])
     ctx.set(name, value)
   }
-  ctx.body = response.body
+  ctx.body = withNonce(ctx, response.body)
   if (key && !failed && ctx.status < 400) {
     cache!.set(key, { status: ctx.status, headers, body: response.body })
     ctx.set('X-Html-Cache', 'miss')

@@ -1,14 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { AUTH_SESSION_TTL_MS } from '../../engine/constants'
+import { AUTH_SESSION_IDLE_MS, AUTH_SESSION_TTL_MS } from '../../engine/constants'
+import type { AuthUser } from '../../schemas/generated/auth-session'
 import type { Queryable } from './db'
 import { hashPassword, verifyPassword } from './password'
 
-export interface StaffUser {
-  id: string
-  email: string
-  name: string
-  role: string
-}
+/** A staff user as the auth session shows it (schemas/auth-session.schema.json). */
+export type StaffUser = AuthUser
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
@@ -32,14 +29,14 @@ export async function checkCredentials(
   email: string,
   password: string,
 ): Promise<StaffUser | null> {
-  const r = await db.query<StaffUser & { password_hash: string; disabled: boolean }>(
-    'SELECT id, email, name, role, password_hash, disabled FROM staff_users WHERE email = $1',
+  const r = await db.query<StaffUser & { password_hash: string; disabled: boolean; locked: boolean }>(
+    'SELECT id, email, name, role, password_hash, disabled, locked_at IS NOT NULL AS locked FROM staff_users WHERE email = $1',
     [email.trim().toLowerCase()],
   )
   const row = r.rows[0]
   // Verify even for an unknown user, so the answer takes as long either way.
   const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()))
-  if (!row || !ok || row.disabled) return null
+  if (!row || !ok || row.disabled || row.locked) return null
   return { id: row.id, email: row.email, name: row.name, role: row.role }
 }
 
@@ -65,13 +62,48 @@ export async function createSession(
   return { token, expiresAt }
 }
 
+/**
+ * The user of a live session, which this use keeps alive: a session ends at its absolute expiry
+ * (AUTH_SESSION_TTL_MS after sign-in) or after AUTH_SESSION_IDLE_MS unused, and with its user's
+ * account (disabled or locked).
+ */
 export async function sessionUser(db: Queryable, token: string): Promise<StaffUser | null> {
   const r = await db.query<StaffUser>(
-    `SELECT u.id, u.email, u.name, u.role FROM auth_sessions s JOIN staff_users u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT u.disabled`,
-    [hashToken(token)],
+    `UPDATE auth_sessions s SET last_seen_at = now() FROM staff_users u
+     WHERE u.id = s.user_id AND s.token_hash = $1 AND s.expires_at > now()
+       AND s.last_seen_at > now() - ($2::bigint * interval '1 millisecond')
+       AND NOT u.disabled AND u.locked_at IS NULL
+     RETURNING u.id, u.email, u.name, u.role`,
+    [hashToken(token), AUTH_SESSION_IDLE_MS],
   )
   return r.rows[0] ?? null
+}
+
+/** Whether the account with this e-mail is locked after too many failed sign-ins. */
+export async function isLocked(db: Queryable, email: string): Promise<boolean> {
+  const r = await db.query<{ locked: boolean }>(
+    'SELECT locked_at IS NOT NULL AS locked FROM staff_users WHERE email = $1',
+    [email.trim().toLowerCase()],
+  )
+  return r.rows[0]?.locked ?? false
+}
+
+/** Locks an account (its sessions end with it); answers the user id, or null for an unknown e-mail. */
+export async function lockStaffUser(db: Queryable, email: string): Promise<string | null> {
+  const r = await db.query<{ id: string }>(
+    'UPDATE staff_users SET locked_at = now() WHERE email = $1 AND locked_at IS NULL RETURNING id',
+    [email.trim().toLowerCase()],
+  )
+  return r.rows[0]?.id ?? null
+}
+
+/** Lifts a lockout; answers the user id, or null when no such account is locked. */
+export async function unlockStaffUser(db: Queryable, email: string): Promise<string | null> {
+  const r = await db.query<{ id: string }>(
+    'UPDATE staff_users SET locked_at = NULL WHERE email = $1 AND locked_at IS NOT NULL RETURNING id',
+    [email.trim().toLowerCase()],
+  )
+  return r.rows[0]?.id ?? null
 }
 
 /** Ends a session; returns the user it belonged to, if any. */

@@ -11,6 +11,11 @@ export interface DataDirOwner {
   pid: number
   port: number
   token: string
+  /**
+   * When the owner process started (Linux: /proc/<pid>/stat field 22). After a crash the PID may be
+   * reused by another process; a different start time tells the lock is stale.
+   */
+  startedAt?: string | null
 }
 
 const FILE = 'server.json'
@@ -18,7 +23,7 @@ const FILE = 'server.json'
 export function readDataDirOwner(dataDir: string): DataDirOwner | null {
   try {
     const owner = JSON.parse(readFileSync(join(dataDir, FILE), 'utf8')) as DataDirOwner
-    return isAlive(owner.pid) ? owner : null
+    return isAlive(owner.pid) && sameProcess(owner) ? owner : null
   } catch {
     return null
   }
@@ -39,7 +44,16 @@ export function claimDataDir(dataDir: string): {
     )
   const token = randomBytes(24).toString('base64url')
   const write = (port: number) =>
-    writeFileSync(join(dataDir, FILE), JSON.stringify({ pid: process.pid, port, token }), { mode: 0o600 })
+    writeFileSync(
+      join(dataDir, FILE),
+      JSON.stringify({
+        pid: process.pid,
+        port,
+        token,
+        startedAt: processStartTime(process.pid),
+      } satisfies DataDirOwner),
+      { mode: 0o600 },
+    )
   mkdirSync(dataDir, { recursive: true })
   write(0)
   return {
@@ -56,4 +70,22 @@ function isAlive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM'
   }
+}
+
+/** The start time of a process as the kernel tells it, or null where /proc is not available. */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The command name (field 2) may hold spaces and parentheses: count fields after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
+  } catch {
+    return null
+  }
+}
+
+/** Whether the live process with the owner's PID is the owner itself (not a reuse of its PID). */
+function sameProcess(owner: DataDirOwner): boolean {
+  if (!owner.startedAt) return true
+  const now = processStartTime(owner.pid)
+  return now === null || now === owner.startedAt
 }

@@ -41,6 +41,37 @@ export async function latestEvents(
   return r.rows.map(normaliseRow)
 }
 
+/** Rows per query of an export: memory stays bounded whatever the range holds. */
+export const EXPORT_PAGE_ROWS = 1_000
+
+/**
+ * Every event received in [since, until), oldest first, read page by page (keyset on
+ * received_at, id) so any number of rows streams through bounded memory, on PGlite and PostgreSQL.
+ */
+export async function* exportEvents(
+  db: Queryable,
+  since: Date,
+  until: Date,
+  pageRows = EXPORT_PAGE_ROWS,
+): AsyncGenerator<StoredEvent> {
+  let after: { at: string; id: string } | null = null
+  for (;;) {
+    const r: { rows: Record<string, unknown>[] } = await db.query<Record<string, unknown>>(
+      after
+        ? `SELECT * FROM events WHERE received_at >= $1 AND received_at < $2
+             AND (received_at, id) > ($4::timestamptz, $5) ORDER BY received_at, id LIMIT $3`
+        : 'SELECT * FROM events WHERE received_at >= $1 AND received_at < $2 ORDER BY received_at, id LIMIT $3',
+      after
+        ? [since.toISOString(), until.toISOString(), pageRows, after.at, after.id]
+        : [since.toISOString(), until.toISOString(), pageRows],
+    )
+    for (const row of r.rows) yield normaliseRow(row)
+    if (r.rows.length < pageRows) return
+    const last = normaliseRow(r.rows[r.rows.length - 1])
+    after = { at: last.received_at, id: last.id }
+  }
+}
+
 export async function eventsById(db: Queryable, ids: readonly string[]): Promise<StoredEvent[]> {
   const r = await db.query<Record<string, unknown>>('SELECT * FROM events WHERE id = ANY($1::text[])', [ids])
   return r.rows.map(normaliseRow)

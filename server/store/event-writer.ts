@@ -14,7 +14,8 @@ const MAX_ROWS_PER_WRITE = 1_000
 /**
  * Group commit: requests that arrive while a write is in progress are written together in the next
  * one. `write()` resolves only after the transaction holding its rows has committed, so an
- * acknowledged event is on disk; when the write fails, every caller in it is told.
+ * acknowledged event is on disk. When a shared transaction fails, each request in it is written
+ * again on its own: one request's unstorable row fails only that request, never its neighbours'.
  */
 export class EventWriter {
   private queue: Pending[] = []
@@ -58,16 +59,28 @@ export class EventWriter {
         count += p.rows.length
       }
       try {
-        await this.db.transaction((tx) =>
-          insertEvents(
-            tx,
-            batch.flatMap((p) => p.rows),
-          ),
-        )
+        await this.commit(batch.flatMap((p) => p.rows))
         for (const p of batch) p.resolve()
       } catch (e) {
-        for (const p of batch) p.reject(e)
+        if (batch.length === 1) batch[0].reject(e)
+        else await this.oneByOne(batch)
       }
     }
+  }
+
+  /** After a shared failure: each request alone, so only the one at fault hears of it. */
+  private async oneByOne(batch: readonly Pending[]): Promise<void> {
+    for (const p of batch) {
+      try {
+        await this.commit(p.rows)
+        p.resolve()
+      } catch (e) {
+        p.reject(e)
+      }
+    }
+  }
+
+  private commit(rows: readonly EventRow[]): Promise<number> {
+    return this.db.transaction((tx) => insertEvents(tx, rows))
   }
 }

@@ -5,7 +5,7 @@ import { postJson } from './post-json'
 export type MarketplacePath = '/demand-check' | '/get-phone'
 
 export type MarketplaceResult =
-  | { ok: true; status: number; text: string }
+  | { ok: true; status: number; text: string; json: unknown }
   | { ok: false; status: 502 | 503 | 504; error: string }
 
 export interface MarketplaceClientOptions {
@@ -48,8 +48,21 @@ export class MarketplaceClient {
         log('warn', 'marketplace refused a request', { path, status: res.status, body: text.slice(0, 300) })
         return { ok: false, status: 502, error: `The ad marketplace refused the request (${res.status})` }
       }
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        // A 200 with garbage is as broken as a 500: it counts towards opening the breaker.
+        this.breaker.failure()
+        log('warn', 'marketplace answered non-JSON', { path, status: res.status, body: text.slice(0, 300) })
+        return {
+          ok: false,
+          status: 502,
+          error: 'The ad marketplace answered with something that is not JSON',
+        }
+      }
       this.breaker.success()
-      return { ok: true, status: res.status, text }
+      return { ok: true, status: res.status, text, json }
     } catch (e) {
       this.breaker.failure()
       const name = (e as Error).name

@@ -28,22 +28,26 @@ export default function onRenderHtml(pageContext: PageContextServer) {
     : ''
   // What the client entry hydrates from (ui/pages/hydrate.tsx); escaped so no text can close the script.
   const data = dangerouslySkipEscape(serializeForScript(resolution))
-  const adScript = h.adScript ? escapeInject`<script async src="${h.adScript}"></script>` : ''
+  // Every script we write carries the response's CSP nonce (server/http/security-headers.ts).
+  const nonce = pageContext.cspNonce ?? ''
+  const adScript = h.adScript
+    ? escapeInject`<script async src="${h.adScript}" nonce="${nonce}"></script>`
+    : ''
   const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="${h.lang}" data-brand="${resolution.brand?.id ?? ''}" style="${style}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<script>${colorMode}</script>
+<script nonce="${nonce}">${colorMode}</script>
 <title>${h.title}</title>
 ${description}
 ${robots}
 <link rel="icon" href="${h.favicon}" type="image/svg+xml">
 ${preloadHero}
 <meta name="theme-color" content="${resolution.brand?.theme.primary ?? '#333a45'}">
-<script>${h.gtmInline}</script>
-<script async src="${h.gtmSrc}"></script>
+<script nonce="${nonce}">${h.gtmInline}</script>
+<script async src="${h.gtmSrc}" nonce="${nonce}"></script>
 ${adScript}
 </head>
 <body><noscript><iframe src="${h.gtmNoscript}" height="0" width="0" style="display:none;visibility:hidden" title="Tag manager"></iframe></noscript><div id="root">${dangerouslySkipEscape(appHtml)}</div>

@@ -1,17 +1,17 @@
 /**
- * Fixed-window request limit per key (a visitor's IP and endpoint): `limit` requests per `windowMs`.
- * Memory stays bounded: windows that ended are dropped whenever the table grows.
+ * The one request limiter: a fixed window of `limit` hits per `windowMs` per key (an IP and endpoint,
+ * an account…). Memory stays bounded: windows that ended are dropped whenever the table grows.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>()
 
   constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
+    readonly limit: number,
+    readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts a request; answers 0 when allowed, else the seconds until the window ends. */
+  /** Counts a hit; answers 0 when allowed, else the whole seconds until the window ends (≥ 1). */
   hit(key: string): number {
     const t = this.now()
     let w = this.windows.get(key)

@@ -1,0 +1,25 @@
+import type { Middleware } from 'koa'
+import type { ServerConfig } from './config'
+import type { ContentServices } from './content/content-services'
+import type { SnapshotStore } from './content/snapshot-store'
+import type { Store } from './store/open-store'
+
+/** What createApp() is built from; server/index.ts supplies the real ones, tests their own. */
+export interface AppDeps {
+  config: ServerConfig
+  snapshots: SnapshotStore
+  /** Serves built client assets (production) or Vite's dev middleware (development). */
+  assets?: Middleware
+  /** The data store (events, visitor records, staff sessions); APIs that need it answer 503 without. */
+  store?: Store
+  /** Token for the operator endpoints (/api/_ops/*), written to DATA_DIR/server.json for the CLI. */
+  opsToken?: string
+  /** Actual listening port, for brand-index links (set after listen). */
+  getPort?: () => number
+  /** True once the server is shutting down: every answer then closes its connection. */
+  closing?: () => boolean
+  /** The published content commit being served (CONTENT_SOURCE=git), for /healthz. */
+  liveCommit?: () => string | null
+  /** The control center's content services (branches, drafts, publish), when the repository is open. */
+  content?: ContentServices
+}

@@ -1,0 +1,45 @@
+/**
+ * State-changing API requests (POST, PUT, PATCH, DELETE under /api/) must come from our own pages:
+ * an `Origin` (or, without one, `Sec-Fetch-Site`) naming another site is refused with 403, and a
+ * body must be JSON (415) — a cross-site HTML form can send neither, so it cannot reach them.
+ * Requests without those headers (curl, server-to-server) pass: they carry no visitor's cookies.
+ */
+import type { Middleware } from 'koa'
+import { HttpError } from './http-error'
+import { discardBody } from './read-json'
+import { clientOf } from './request-client'
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function sameOriginWrites(): Middleware {
+  return (ctx, next) => {
+    if (!STATE_CHANGING.has(ctx.method) || !ctx.path.startsWith('/api/')) return next()
+    const origin = ctx.get('origin')
+    if (origin) {
+      // Hosts are compared, not schemes: TLS may end at a proxy that is not in TRUSTED_PROXIES.
+      let host: string | null = null
+      try {
+        host = origin === 'null' ? null : new URL(origin).host.toLowerCase()
+      } catch {}
+      if (host === null || host !== clientOf(ctx).host) {
+        discardBody(ctx)
+        throw new HttpError(403, `Origin: ${origin} may not change data on this site`, { close: true })
+      }
+    } else if (ctx.get('sec-fetch-site') === 'cross-site') {
+      discardBody(ctx)
+      throw new HttpError(403, 'Sec-Fetch-Site: a cross-site request may not change data on this site', {
+        close: true,
+      })
+    }
+    const hasBody = Number(ctx.get('content-length') || 0) > 0 || !!ctx.get('transfer-encoding')
+    if (hasBody && !ctx.is('application/json')) {
+      discardBody(ctx)
+      throw new HttpError(
+        415,
+        `Content-Type: send the body as application/json (got ${ctx.get('content-type') || 'none'})`,
+        { close: true },
+      )
+    }
+    return next()
+  }
+}

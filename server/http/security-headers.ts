@@ -1,0 +1,90 @@
+/**
+ * Security headers on every response, by kind (docs/decisions/0701):
+ * - every answer: `X-Content-Type-Options: nosniff`, `Referrer-Policy`, HSTS when served over HTTPS;
+ * - HTML: a Content-Security-Policy whose scripts must carry this response's nonce (or be loaded by one
+ *   that does: 'strict-dynamic', which is how the tag manager's and the ad script's own scripts load);
+ *   `frame-ancestors` lets only the control center frame a page, and nobody frame the control center;
+ * - anything else (JSON, files): `default-src 'none'; frame-ancestors 'none'`.
+ *
+ * The nonce is made per response (ctx.state.cspNonce); the renderer writes it into the HTML, cached or
+ * not (server/render/vike-render.ts swaps CSP_NONCE_PLACEHOLDER for it).
+ */
+import { randomBytes } from 'node:crypto'
+import type { Context, Middleware } from 'koa'
+import { clientOf } from './request-client'
+
+/** A year: browsers remember HTTPS-only for the host this long. */
+const HSTS_MAX_AGE_S = 31_536_000
+
+export interface SecurityHeaderOptions {
+  /** Origins (CSP source expressions) allowed to frame public pages besides the page's own. */
+  frameAncestors: () => readonly string[]
+  /**
+   * Send the pages' CSP. Off under Vite's dev server, whose injected scripts (HMR client, React
+   * refresh, error overlay) carry no nonce.
+   */
+  htmlPolicy: boolean
+}
+
+/** The CSP of an HTML page. */
+export function htmlPolicy(nonce: string, frameAncestors: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    // CSP3 browsers use the nonce + 'strict-dynamic'; 'self' https: is for browsers before CSP3.
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https:`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    // Brand themes and React set style attributes; third-party tags load their own styles.
+    "style-src 'self' 'unsafe-inline' https:",
+    "img-src 'self' data: https:",
+    "font-src 'self' data: https:",
+    "connect-src 'self' https:",
+    'frame-src https:',
+    `frame-ancestors ${frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
+  ].join('; ')
+}
+
+export const NON_HTML_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+export function securityHeaders(opts: SecurityHeaderOptions): Middleware {
+  return async (ctx, next) => {
+    const nonce = randomBytes(16).toString('base64url')
+    ctx.state.cspNonce = nonce
+    try {
+      await next()
+    } finally {
+      setHeaders(ctx, nonce, opts)
+    }
+  }
+}
+
+function setHeaders(ctx: Context, nonce: string, opts: SecurityHeaderOptions): void {
+  ctx.set('X-Content-Type-Options', 'nosniff')
+  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  if (ctx.state.client && clientOf(ctx).protocol === 'https')
+    ctx.set('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_S}`)
+  if (ctx.response.is('html')) {
+    if (!opts.htmlPolicy) return
+    // The control center is framed by nobody but itself; public pages also by the control center.
+    const internal = ctx.state.internalBrand === true
+    const ancestors = internal ? ["'self'"] : ["'self'", ...opts.frameAncestors()]
+    ctx.set('Content-Security-Policy', htmlPolicy(nonce, ancestors))
+    if (internal) ctx.set('X-Frame-Options', 'SAMEORIGIN')
+  } else {
+    ctx.set('Content-Security-Policy', NON_HTML_POLICY)
+  }
+}
+
+/** Origins of the control center (internal brands), which may frame public pages to preview them. */
+export function controlCenterOrigins(
+  brands: Iterable<{ id: string; vertical: string; domains: readonly string[] }>,
+): string[] {
+  const out: string[] = []
+  for (const b of brands) {
+    if (b.vertical !== 'internal') continue
+    for (const d of b.domains) out.push(`https://${d}`)
+    out.push(`http://${b.id}.localhost:*`)
+  }
+  return out
+}
