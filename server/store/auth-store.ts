@@ -88,23 +88,22 @@ export async function isLocked(db: Queryable, email: string): Promise<boolean> {
   return r.rows[0]?.locked ?? false
 }
 
-/** Locks an account (its sessions end with it); answers the user id, or null for an unknown e-mail. */
-export async function lockStaffUser(db: Queryable, email: string): Promise<string | null> {
+/** Sets or lifts an account's lock; answers the user id, or null when nothing changed. */
+async function setLocked(db: Queryable, email: string, locked: boolean): Promise<string | null> {
   const r = await db.query<{ id: string }>(
-    'UPDATE staff_users SET locked_at = now() WHERE email = $1 AND locked_at IS NULL RETURNING id',
+    locked
+      ? 'UPDATE staff_users SET locked_at = now() WHERE email = $1 AND locked_at IS NULL RETURNING id'
+      : 'UPDATE staff_users SET locked_at = NULL WHERE email = $1 AND locked_at IS NOT NULL RETURNING id',
     [email.trim().toLowerCase()],
   )
   return r.rows[0]?.id ?? null
 }
 
+/** Locks an account (its sessions end with it); answers the user id, or null for an unknown e-mail. */
+export const lockStaffUser = (db: Queryable, email: string) => setLocked(db, email, true)
+
 /** Lifts a lockout; answers the user id, or null when no such account is locked. */
-export async function unlockStaffUser(db: Queryable, email: string): Promise<string | null> {
-  const r = await db.query<{ id: string }>(
-    'UPDATE staff_users SET locked_at = NULL WHERE email = $1 AND locked_at IS NOT NULL RETURNING id',
-    [email.trim().toLowerCase()],
-  )
-  return r.rows[0]?.id ?? null
-}
+export const unlockStaffUser = (db: Queryable, email: string) => setLocked(db, email, false)
 
 /** Ends a session; returns the user it belonged to, if any. */
 export async function deleteSession(db: Queryable, token: string): Promise<string | null> {
