@@ -121,7 +121,8 @@ function url<F extends string | null>(fallback: F, protocols = ['http:', 'https:
 function oneOf<T extends string>(fallback: T, values: readonly T[]) {
   return (v: string | undefined): T => {
     const value = (v ?? fallback) as T
-    if (!values.includes(value)) throw new BadValue(`must be ${values.join(', ')}, got "${value}"`)
+    if (!values.includes(value))
+      throw new BadValue(`must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}, got "${value}"`)
     return value
   }
 }
