@@ -114,19 +114,27 @@ export async function deleteSession(db: Queryable, token: string): Promise<strin
   return r.rows[0]?.user_id ?? null
 }
 
-export async function audit(
-  db: Queryable,
-  entry: {
-    actor: string | null
-    action: string
-    target?: string | null
-    details?: object
-    ip?: string | null
-  },
-): Promise<void> {
+/** One row of the append-only audit log. */
+export interface AuditEntry {
+  actor: string | null
+  action: string
+  target?: string | null
+  details?: object
+  ip?: string | null
+}
+
+const auditValues = (e: AuditEntry) => [
+  e.actor,
+  e.action,
+  e.target ?? null,
+  JSON.stringify(e.details ?? {}),
+  e.ip ?? null,
+]
+
+export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
   await db.query(
     'INSERT INTO audit_log (actor, action, target, details, ip) VALUES ($1, $2, $3, $4::jsonb, $5)',
-    [entry.actor, entry.action, entry.target ?? null, JSON.stringify(entry.details ?? {}), entry.ip ?? null],
+    auditValues(entry),
   )
 }
 
@@ -139,27 +147,10 @@ export async function nextAuditId(db: Queryable): Promise<string> {
 }
 
 /** Writes an audit row with an id reserved by nextAuditId. */
-export async function auditWithId(
-  db: Queryable,
-  id: string,
-  entry: {
-    actor: string | null
-    action: string
-    target?: string | null
-    details?: object
-    ip?: string | null
-  },
-): Promise<void> {
+export async function auditWithId(db: Queryable, id: string, entry: AuditEntry): Promise<void> {
   await db.query(
-    'INSERT INTO audit_log (id, actor, action, target, details, ip) VALUES ($1, $2, $3, $4, $5::jsonb, $6)',
-    [
-      id,
-      entry.actor,
-      entry.action,
-      entry.target ?? null,
-      JSON.stringify(entry.details ?? {}),
-      entry.ip ?? null,
-    ],
+    'INSERT INTO audit_log (id, actor, action, target, details, ip) VALUES ($6, $1, $2, $3, $4::jsonb, $5)',
+    [...auditValues(entry), id],
   )
 }
 
