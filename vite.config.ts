@@ -47,7 +47,10 @@ export default defineConfig({
               name: 'shell',
               test: (id) =>
                 (/[\\/](ui|engine)[\\/].*\.tsx?$/.test(id) || /node_modules[\\/]xstate[\\/]/.test(id)) &&
-                !/build-check-(actor|machine)/.test(id),
+                !/build-check-(actor|machine)/.test(id) &&
+                // The control center's screens share code among themselves (and the splitter with the
+                // style guide): it must never join the shell every public page loads (docs/decisions/0604).
+                !/control-center|[\\/]Splitter\.tsx$|[\\/]splitter[\\/]/.test(id),
               minShareCount: 3,
               includeDependenciesRecursively: false,
             },

@@ -181,6 +181,24 @@ export const STAFF_SIGN_IN_IP_WINDOW_MS = 15 * 60_000
 /** Password hashes computed at once (each takes a core for ~50 ms); more wait in line, up to the queue size. */
 export const PASSWORD_HASH_CONCURRENCY = 1
 export const PASSWORD_HASH_QUEUE_MAX = 32
+/**
+ * Sign-in hash-time budget (docs/decisions/0702): checking passwords may use at most this share of
+ * one core's time, as a token bucket that holds PASSWORD_HASH_BURST_MS of hashing (about 15 hashes
+ * at once, a shift of staff signing in together). Beyond it a sign-in answers 429 before any hash.
+ */
+export const PASSWORD_HASH_CPU_SHARE = 0.15
+export const PASSWORD_HASH_BURST_MS = 1_000
+/**
+ * A sign-in refused for the budget is answered this late: an answer at once invites the next guess
+ * at once, and a flood of cheap refusals costs the page-rendering thread as much as pages do. At
+ * most PASSWORD_HASH_REFUSALS_HELD answers are held; beyond that they go out at once.
+ */
+export const PASSWORD_HASH_REFUSAL_HOLD_MS = 2_000
+export const PASSWORD_HASH_REFUSALS_HELD = 256
+/** A check is charged the wall time it took, at most this many times the estimate (docs/decisions/0702). */
+export const PASSWORD_HASH_CHARGE_MAX_FACTOR = 4
+/** What a check is estimated to cost at most (scrypt N=16384 r=8 takes ~60 ms of a core here); a faster one measured lowers it. */
+export const PASSWORD_HASH_ESTIMATE_MS = 60
 
 // Experiments (not in the spec — docs/decisions/0105)
 /** Cookie that keeps a visitor in one variant: `<prefix><experiment id>` = variant id. */
@@ -189,3 +207,16 @@ export const EXPERIMENT_COOKIE_PREFIX = 'fw_exp_'
 export const EXPERIMENT_COOKIE_MAX_AGE_MS = 90 * 24 * 60 * 60_000
 /** Query parameter that shows one variant without assigning it (preview links for staff). */
 export const EXPERIMENT_PREVIEW_PARAM = 'fw_variant'
+
+// Control center (not in the spec — CONTROL-CENTER.md, docs/decisions/0601, 0604)
+/** Query parameters of a preview link on a brand host: the branch, and the signed grant. */
+export const PREVIEW_BRANCH_PARAM = 'branch'
+export const PREVIEW_GRANT_PARAM = 'fw_preview'
+/** Host cookie that keeps a preview grant while the visitor (a staff member) clicks through the preview. */
+export const PREVIEW_GRANT_COOKIE = 'fw_preview'
+/** How long a preview grant is valid; the control center mints a new one when it runs out. */
+export const PREVIEW_GRANT_TTL_MS = 2 * 60 * 60_000
+/** Largest JSON body of a control-center write (a definition file as a draft). */
+export const CC_BODY_LIMIT_BYTES = 2 * 1024 * 1024
+/** Audit rows per page of the Activity tab. */
+export const CC_AUDIT_PAGE_MAX = 200

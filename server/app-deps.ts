@@ -3,6 +3,7 @@ import type { ServerConfig } from './config'
 import type { ContentServices } from './content/content-services'
 import type { SnapshotStore } from './content/snapshot-store'
 import type { Store } from './store/open-store'
+import type { PasswordHasher } from './store/password'
 
 /** What createApp() is built from; server/index.ts supplies the real ones, tests their own. */
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   assets?: Middleware
   /** The data store (events, visitor records, staff sessions); APIs that need it answer 503 without. */
   store?: Store
+  /** Checks staff passwords within the hash-time budget; the sign-in API makes the default one. */
+  passwordHasher?: PasswordHasher
   /** Token for the operator endpoints (/api/_ops/*), written to DATA_DIR/server.json for the CLI. */
   opsToken?: string
   /** Actual listening port, for brand-index links (set after listen). */

@@ -16,7 +16,9 @@ import { controlCenterOrigins, securityHeaders } from './http/security-headers'
 import { log } from './log'
 import { seoFiles } from './middleware/seo-files'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
+import { controlCenterPages } from './render/control-center-page'
 import { HtmlCache } from './render/html-cache'
+import { type PreviewRequest, previewRequest, setPreviewHeaders } from './render/preview'
 import {
   assignmentToKeep,
   brandIdForHost,
@@ -152,6 +154,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(buildFiles(snapshots))
   if (deps.assets) app.use(deps.assets)
   app.use(seoFiles(() => snapshots.current))
+  // The control center's screens on its own brand (docs/decisions/0604): signed-in, never cached.
+  app.use(controlCenterPages(deps, (ctx) => factsOf(ctx, deps), resolveOpts(config)))
 
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
@@ -164,6 +168,11 @@ export function createApp(deps: AppDeps): Koa {
     const payloadFor = payloadPagePath(ctx.path)
     const facts = factsOf(ctx, deps)
     const pathname = payloadFor ?? facts.pathname
+    const preview = payloadFor ? null : await previewRequest(ctx, deps)
+    if (preview) {
+      await renderPreview(ctx, preview, { ...facts, pathname, search: preview.search }, config, snapshots)
+      return
+    }
     const resolution = resolveRequest(snapshots.current, { ...facts, pathname }, resolveOpts(config))
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
     if (payloadFor) {
@@ -186,6 +195,35 @@ export function createApp(deps: AppDeps): Koa {
   })
 
   return app
+}
+
+/**
+ * A branch preview: the branch's snapshot (never the HTML cache), no tag manager, ad script or
+ * phone requests, and headers that keep it private. A branch that does not build shows why.
+ */
+async function renderPreview(
+  ctx: Context,
+  preview: PreviewRequest,
+  facts: RequestFacts,
+  config: ServerConfig,
+  snapshots: AppDeps['snapshots'],
+): Promise<void> {
+  const opts = resolveOpts(config)
+  const quiet = { ...opts, thirdParty: { ...opts.thirdParty, adScriptUrl: null, marketplace: false } }
+  const resolution = preview.snapshot
+    ? resolveRequest(preview.snapshot, facts, quiet)
+    : errorResolution(
+        snapshots.current,
+        snapshots.current.brands.get(facts.brandId ?? '') ?? null,
+        facts,
+        quiet,
+        errorInfo(
+          409,
+          `Branch "${preview.info.branch}" has ${preview.errors} problem${preview.errors === 1 ? '' : 's'} to fix in the control center before it can be previewed.`,
+        ),
+      )
+  await renderResolution(ctx, { ...resolution, preview: preview.info })
+  setPreviewHeaders(ctx)
 }
 
 /** A visitor shown a variant for the first time keeps it (docs/decisions/0105). */

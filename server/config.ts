@@ -49,6 +49,16 @@ export interface ServerConfig {
   contentGitDir: string
   /** Shared git remote of the content repository, for several instances; null for one. */
   contentRemote: string | null
+  /** Key that signs preview grants; null: one kept in DATA_DIR/preview.key (several instances must share one). */
+  previewSecret: string | null
+  /** Publishing needs an approval of the exact head by another publisher (CONTROL-CENTER §1.2). */
+  requireApproval: boolean
+  /** OpenAI-compatible text-generation endpoint for the content factory; null: runs are off. */
+  textgenBaseUrl: string | null
+  textgenApiKey: string | null
+  textgenModel: string
+  textgenTimeoutMs: number
+  textgenMaxConcurrency: number
 }
 
 export class ConfigError extends Error {
@@ -312,6 +322,60 @@ export const CONFIG: readonly ConfigVariable[] = [
     },
     description:
       'git URL or bare repository path shared by several instances (needs `DATABASE_URL`; default none)',
+  }),
+  variable({
+    name: 'PREVIEW_SECRET',
+    key: 'previewSecret',
+    parse: (v) => {
+      if (v === undefined) return null
+      if (v.length < 32) throw new BadValue('must be at least 32 characters')
+      return v
+    },
+    description:
+      'key that signs control-center preview links, at least 32 characters (default: one generated into `DATA_DIR/preview.key`; several instances must share one)',
+  }),
+  variable({
+    name: 'CC_REQUIRE_APPROVAL',
+    key: 'requireApproval',
+    parse: bool(false),
+    description:
+      '`on`/`off`: publishing a branch needs an approval of its exact head by a publisher other than its last author (default off)',
+  }),
+  variable({
+    name: 'TEXTGEN_BASE_URL',
+    key: 'textgenBaseUrl',
+    parse: (v) => {
+      if (v === undefined) return null
+      if (!/^https?:\/\/[^/]+/.test(v))
+        throw new BadValue('must be an http(s) URL, e.g. https://api.example.com/v1')
+      return v.replace(/\/+$/, '')
+    },
+    description:
+      'OpenAI-compatible API base of the content factory, e.g. `https://api.openai.com/v1` (default none: content-factory runs are off)',
+  }),
+  variable({
+    name: 'TEXTGEN_API_KEY',
+    key: 'textgenApiKey',
+    parse: (v) => v ?? null,
+    description: 'bearer key for `TEXTGEN_BASE_URL` (default none)',
+  }),
+  variable({
+    name: 'TEXTGEN_MODEL',
+    key: 'textgenModel',
+    parse: (v) => v ?? 'gpt-4o-mini',
+    description: 'model name sent to `TEXTGEN_BASE_URL` (default `gpt-4o-mini`)',
+  }),
+  variable({
+    name: 'TEXTGEN_TIMEOUT_MS',
+    key: 'textgenTimeoutMs',
+    parse: int(120_000, 1_000, 600_000),
+    description: 'longest a content-factory generation may take, in ms (default 120000)',
+  }),
+  variable({
+    name: 'TEXTGEN_MAX_CONCURRENCY',
+    key: 'textgenMaxConcurrency',
+    parse: int(2, 1, 16),
+    description: 'generations running at once per server (default 2)',
   }),
 ]
 

@@ -1,12 +1,14 @@
 import type { Article } from '../../schemas/generated/article'
 import type { Author } from '../../schemas/generated/author'
 import type { Brand } from '../../schemas/generated/brand'
+import type { ConsentText } from '../../schemas/generated/consent'
 import type { Experiment } from '../../schemas/generated/experiment'
 import type { Funnel } from '../../schemas/generated/funnel'
 import type { Page } from '../../schemas/generated/page'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { SiteConfig } from '../../schemas/generated/site'
 import type { Step } from '../../schemas/generated/step'
+import type { UiText } from '../../schemas/generated/ui-text'
 
 /**
  * The kinds of definition documents: where their files live, which schema checks them and the type
@@ -38,6 +40,8 @@ export const DEFINITION_KINDS = {
   article: kind<Article>({ dir: 'articles', schema: 'article.schema.json', idField: 'id' }),
   author: kind<Author>({ dir: 'authors', schema: 'author.schema.json', idField: 'id' }),
   phoneRule: kind<PhoneRule>({ dir: 'phone-rules', schema: 'phone-rule.schema.json', idField: 'id' }),
+  consent: kind<ConsentText>({ dir: 'consent', schema: 'consent.schema.json', idField: 'id' }),
+  uiText: kind<UiText>({ dir: 'ui-text', schema: 'ui-text.schema.json', idField: 'language' }),
 } as const
 
 /** Name of a definition kind, used in messages and in the snapshot. */

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats'
 import actionSchema from '../../schemas/action.schema.json' with { type: 'json' }
 import analyticsEventSchema from '../../schemas/analytics-event.schema.json' with { type: 'json' }
+import apiConsentRecordSchema from '../../schemas/api-consent-record.schema.json' with { type: 'json' }
 import apiDemandCheckBodySchema from '../../schemas/api-demand-check-body.schema.json' with { type: 'json' }
 import apiErrorSchema from '../../schemas/api-error.schema.json' with { type: 'json' }
 import apiGetPhoneAnswerSchema from '../../schemas/api-get-phone-answer.schema.json' with { type: 'json' }
@@ -16,6 +17,7 @@ import brandSchema from '../../schemas/brand.schema.json' with { type: 'json' }
 import clientErrorReportSchema from '../../schemas/client-error-report.schema.json' with { type: 'json' }
 import commonSchema from '../../schemas/common.schema.json' with { type: 'json' }
 import conditionSchema from '../../schemas/condition.schema.json' with { type: 'json' }
+import consentSchema from '../../schemas/consent.schema.json' with { type: 'json' }
 import experimentSchema from '../../schemas/experiment.schema.json' with { type: 'json' }
 import fieldSchema from '../../schemas/field.schema.json' with { type: 'json' }
 import funnelSchema from '../../schemas/funnel.schema.json' with { type: 'json' }
@@ -23,6 +25,7 @@ import pageSchema from '../../schemas/page.schema.json' with { type: 'json' }
 import phoneRuleSchema from '../../schemas/phone-rule.schema.json' with { type: 'json' }
 import siteSchema from '../../schemas/site.schema.json' with { type: 'json' }
 import stepSchema from '../../schemas/step.schema.json' with { type: 'json' }
+import uiTextSchema from '../../schemas/ui-text.schema.json' with { type: 'json' }
 import visitorRecordSchema from '../../schemas/visitor-record.schema.json' with { type: 'json' }
 
 // ajv-formats is CommonJS; under ESM interop its function may sit on `.default`.
@@ -39,6 +42,7 @@ const SCHEMAS: Record<string, object> = {
   'page.schema.json': pageSchema,
   'brand.schema.json': brandSchema,
   'site.schema.json': siteSchema,
+  'ui-text.schema.json': uiTextSchema,
   // API bodies (issue 5)
   'visitor-record.schema.json': visitorRecordSchema,
   'analytics-event.schema.json': analyticsEventSchema,
@@ -47,11 +51,13 @@ const SCHEMAS: Record<string, object> = {
   'article.schema.json': articleSchema,
   'author.schema.json': authorSchema,
   'phone-rule.schema.json': phoneRuleSchema,
+  'consent.schema.json': consentSchema,
   'api-marketplace.schema.json': apiMarketplaceSchema,
   'api-get-phone-body.schema.json': apiGetPhoneBodySchema,
   'api-demand-check-body.schema.json': apiDemandCheckBodySchema,
   'api-get-phone-answer.schema.json': apiGetPhoneAnswerSchema,
   'api-ip.schema.json': apiIpSchema,
+  'api-consent-record.schema.json': apiConsentRecordSchema,
   'api-error.schema.json': apiErrorSchema,
   'auth-session.schema.json': authSessionSchema,
   'client-error-report.schema.json': clientErrorReportSchema,
@@ -59,6 +65,18 @@ const SCHEMAS: Record<string, object> = {
 
 let ajv: Ajv2020 | undefined
 const compiled = new Map<string, ValidateFunction>()
+
+/**
+ * Adds schemas that only the server needs (the control center's API bodies), so they stay out of
+ * the browser's bundle: `registerSchemas({'api-cc-commit.schema.json': schema})`.
+ */
+export function registerSchemas(schemas: Record<string, object>): void {
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (SCHEMAS[name]) continue
+    SCHEMAS[name] = schema
+    ajv?.addSchema(schema)
+  }
+}
 
 function getAjv(): Ajv2020 {
   if (!ajv) {

@@ -32,3 +32,5 @@ export interface FunnelPageInfo {
 }
 
 export const FORM_STEP_SUBMITTED = 'formStepSubmitted'
+/** Tracked once when a funnel finishes at its destination (not for exits to other pages). */
+export const FUNNEL_COMPLETED = 'funnelCompleted'

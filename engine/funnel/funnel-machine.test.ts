@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
+import english from '../../definitions/ui-text/english.json' with { type: 'json' }
 import { FakeBrowser } from '../../tests/model/fake-browser'
 import type { ResolvedFunnel } from '../snapshot/types'
 import { funnelMachineWith } from './funnel-machine'
@@ -22,7 +23,9 @@ const yesStep = {
 const funnel = (over: Partial<ResolvedFunnel> = {}): ResolvedFunnel => ({
   id: 'f',
   formVersion: 'v1',
+  language: 'english',
   steps: [zipStep, yesStep],
+  text: { funnel: english.funnel, messages: english.messages },
   ...over,
 })
 
@@ -42,6 +45,12 @@ describe('funnel machine', () => {
     actor.send({ type: 'SUBMIT', values: { haveMedicare: true } })
     await waitFor(actor, (s) => s.status === 'done')
     expect(browser.left).toBe('/thank-you')
+    // One lead, after the last step's submission (experiment results count it).
+    const tracked = browser.emitted.flatMap((e) => (e.kind === 'track' ? [e.event] : []))
+    expect(tracked).toEqual(['formStepSubmitted', 'formStepSubmitted', 'funnelCompleted'])
+    expect(browser.emitted.at(-1)).toMatchObject({
+      properties: { formVersion: 'v1', stepName: 'medicare', stepNumber: 2, exit: 'destination' },
+    })
   })
 
   it('refuses an external destination without permission (spec point 8)', async () => {
@@ -76,6 +85,8 @@ describe('funnel machine', () => {
     await waitFor(actor, (s) => s.status === 'done')
     expect(actor.getSnapshot().value).toBe('left')
     expect(browser.left).toBe('/call-now')
+    // Leaving for another page is no lead.
+    expect(browser.emitted.some((e) => e.kind === 'track' && e.event === 'funnelCompleted')).toBe(false)
     expect(actor.getSnapshot().context.demand).toEqual({ bid: 3, isLowBid: true })
   })
 

@@ -3,7 +3,7 @@ import type { DemandCheckResult, FormValues } from '../runtime-contracts'
 import { safeNavigationTarget } from '../snapshot/destination'
 import type { ResolvedFunnel, ResolvedStep } from '../snapshot/types'
 import { changedFields, mergeIntoBuckets } from './buckets'
-import { FORM_STEP_SUBMITTED, type FunnelDeps, type FunnelPageInfo } from './funnel-deps'
+import { FORM_STEP_SUBMITTED, FUNNEL_COMPLETED, type FunnelDeps, type FunnelPageInfo } from './funnel-deps'
 import { stepUrl } from './funnel-location'
 import { type ActionOutcome, type ActionResult, actionList, runActions } from './run-actions'
 import { emptiedValues, type FieldErrors, stepValues, validateStep } from './validate-field'
@@ -136,7 +136,9 @@ export const funnelMachine = setup({
     noEnterActions: ({ context }) => actionList(currentStep(context).onEnter).length === 0,
     noSubmitActions: ({ context }) => actionList(currentStep(context).onSubmit).length === 0,
     stepValid: ({ context, event }) =>
-      Object.keys(validateStep(currentStep(context).fields, submitted(context, event))).length === 0,
+      Object.keys(
+        validateStep(currentStep(context).fields, submitted(context, event), context.funnel.text.messages),
+      ).length === 0,
     skippable: ({ context }) => currentStep(context).skippable === true,
     hasPrevious: ({ context }) => context.stepIndex > 0,
     historyHasPrevious: ({ context }) => context.depth > 0,
@@ -161,6 +163,7 @@ export const funnelMachine = setup({
     replaceStep: effect,
     goBack: effect,
     leave: effect,
+    emitCompleted: effect,
     // Context changes.
     recordChange: assign(({ context, event }) =>
       event.type === 'CHANGE'
@@ -193,7 +196,11 @@ export const funnelMachine = setup({
     acceptAnswers: assign(({ context, event }) => ({ values: submitted(context, event), errors: {} })),
     showErrors: assign(({ context, event }) => ({
       values: submitted(context, event),
-      errors: validateStep(currentStep(context).fields, submitted(context, event)),
+      errors: validateStep(
+        currentStep(context).fields,
+        submitted(context, event),
+        context.funnel.text.messages,
+      ),
     })),
     emptyStep: assign(({ context }) => ({
       values: { ...context.values, ...emptiedValues(currentStep(context).fields) },
@@ -306,7 +313,7 @@ export const funnelMachine = setup({
         { target: 'entering', actions: ['advanceToNextStep', 'pushStep'] },
       ],
     },
-    finished: { type: 'final', entry: 'leave' },
+    finished: { type: 'final', entry: ['emitCompleted', 'leave'] },
     refused: { type: 'final' },
     left: { type: 'final', entry: 'leave' },
   },
@@ -366,6 +373,14 @@ export function funnelEffects(deps: FunnelDeps) {
         mergeIntoBuckets(deps.storage, context.funnel.formVersion, picked)
         deps.onValuesChanged?.({ ...context.values, ...picked }, changed)
       },
+      // A lead: the funnel reached its destination (experiment results count it; decision 0900).
+      emitCompleted: ({ context }: { context: FunnelContext }) =>
+        deps.emitter.track(FUNNEL_COMPLETED, {
+          formVersion: context.funnel.formVersion,
+          stepName: currentStep(context).name,
+          stepNumber: stepNumber(context),
+          exit: 'destination',
+        }),
       pushStep: ({ context }: { context: FunnelContext }) =>
         deps.navigation.push(urlOf(context, context.stepIndex), context.depth),
       replaceStep: ({ context }: { context: FunnelContext }) =>

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import english from '../../definitions/ui-text/english.json' with { type: 'json' }
+import spanish from '../../definitions/ui-text/es.json' with { type: 'json' }
 import type { Field } from '../../schemas/generated/field'
 import { maskPhone } from './phone-mask'
-import { emptiedValues, validateField, validateStep } from './validate-field'
+import { emptiedValues, fillText, validateField as validateIn, validateStep } from './validate-field'
+
+const validateField = (field: Field, value: string | boolean | undefined) =>
+  validateIn(field, value, english.messages)
 
 const f = (name: Field['name'], kind: Field['kind'], extra: Partial<Field> = {}): Field =>
   ({ name, kind, label: name, ...extra }) as Field
@@ -54,8 +59,38 @@ describe('validateField: spec point 5 with messages for a person', () => {
   })
   it('validateStep and emptiedValues', () => {
     const fields = [f('zipcode', 'zip'), f('haveMedicare', 'yes-no')]
-    expect(Object.keys(validateStep(fields, { zipcode: '1' }))).toEqual(['zipcode', 'haveMedicare'])
+    expect(Object.keys(validateStep(fields, { zipcode: '1' }, english.messages))).toEqual([
+      'zipcode',
+      'haveMedicare',
+    ])
     expect(emptiedValues(fields)).toEqual({ zipcode: '', haveMedicare: '' })
+  })
+})
+
+describe('messages are content in the funnel language (definitions/ui-text)', () => {
+  it('Spanish words and numbers filled in', () => {
+    expect(validateIn(f('zipcode', 'zip'), '12', spanish.messages)).toBe(
+      'Escriba un código postal de 5 dígitos',
+    )
+    expect(validateIn(f('firstName', 'text'), 'Al', spanish.messages)).toBe(
+      'Escriba su nombre (al menos 3 letras)',
+    )
+    expect(validateIn(f('haveMedicare', 'yes-no'), undefined, spanish.messages)).toBe('Elija Sí o No')
+  })
+  it('every placeholder of every language is filled by the rules that use it', () => {
+    for (const t of [english, spanish]) {
+      const m = t.messages
+      const all = [
+        validateIn(f('firstName', 'text'), 'A', m),
+        validateIn(f('lastName', 'text'), 'x'.repeat(65), m),
+        validateIn(f('address', 'text'), 'x'.repeat(129), m),
+        validateIn(f('zipcode', 'zip'), '1', m),
+        validateIn(f('vehicleAmount', 'number', { min: 1, max: 9 }), '10', m),
+        validateIn(f('vehicleMake', 'text'), '', m),
+      ]
+      for (const message of all) expect(message).toMatch(/^[^{}]+$/)
+    }
+    expect(fillText('{a} and {b}', { a: 1 })).toBe('1 and {b}')
   })
 })
 

@@ -1,10 +1,12 @@
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
+import type { ConsentShown } from '../consent/consent-text'
 import type { ExperimentAssignment } from '../experiments/variants'
 import type { RouteParams } from '../routing/route-pattern'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
+import type { ControlCenterRoute } from './control-center-routes'
 
 /** What kind of page a request shows. */
-export type ViewName = 'content' | 'funnel' | 'brand-index' | 'error' | 'primitives'
+export type ViewName = 'content' | 'funnel' | 'brand-index' | 'error' | 'primitives' | 'control-center'
 
 /**
  * Which Vike page (ui/pages/<id>/) renders a request. The server decides (server/render/templates.ts);
@@ -22,6 +24,7 @@ export type PageId =
   | 'brand-index'
   | 'error'
   | 'primitives'
+  | 'control-center'
 
 export interface ErrorInfo {
   statusCode: number
@@ -68,6 +71,18 @@ export interface ThirdPartyConfig {
   marketplace?: boolean
 }
 
+/** A staff preview of a branch (docs/decisions/0601): shown with a banner, never measured. */
+export interface PreviewInfo {
+  branch: string
+  commit: string
+  /** Whether the granting staff member's unsaved drafts are laid over the branch. */
+  drafts: boolean
+  /** The branch's screen in the control center. */
+  controlCenterUrl: string | null
+  /** The same page without the preview. */
+  exitUrl: string
+}
+
 /** Everything the page needs to render; serialised to the browser for hydration. */
 export interface Resolution {
   view: ViewName
@@ -81,6 +96,8 @@ export interface Resolution {
   pathname: string
   search: string
   funnel?: ResolvedFunnel
+  /** Template `funnel` with a phone step: the consent text shown beside it (docs/decisions/0800). */
+  consent?: ConsentShown
   error?: ErrorInfo
   brandIndex?: BrandIndexEntry[]
   /** Template `article`: the article the slug names. */
@@ -100,4 +117,8 @@ export interface Resolution {
   phoneRules?: PhoneRule[]
   /** The running experiment and the variant this page shows (its overrides are applied to `page`). */
   experiment?: ExperimentAssignment
+  /** The control center's screen, its branch and the signed-in staff member (never cached). */
+  controlCenter?: ControlCenterRoute
+  /** Set when a staff member previews a branch: no tags, no events, a banner. */
+  preview?: PreviewInfo
 }

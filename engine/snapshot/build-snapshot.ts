@@ -117,7 +117,7 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
     })
   }
 
-  const { brand: brands, page: pages, funnel: funnelDocs, step: stepDocs } = byKind
+  const { brand: brands, page: pages, funnel: funnelDocs, step: stepDocs, uiText } = byKind
 
   // Pages: defaults, identity, patterns.
   const pageEntries = new Map<string, PageEntry>()
@@ -168,12 +168,33 @@ export function buildSnapshot(files: readonly DefinitionFile[], options: BuildOp
       const { $schema: _s, ...rest } = step
       return { ...rest, ...(ref.overrides ?? {}), stepId: step.id }
     })
+    const language = doc.data.language ?? (DEFAULT_PAGE_LANGUAGE as 'english')
+    const text = uiText.get(language)?.data
+    if (!text) {
+      if (!sink.isInvalid('uiText', language))
+        sink.add(doc, '', `no words for language "${language}": add definitions/ui-text/${language}.json`)
+      sink.markInvalid('funnel', id)
+      continue
+    }
     funnels.set(id, {
       id,
       formVersion: doc.data.formVersion,
       description: doc.data.description,
+      language,
       steps: steps.filter((s): s is NonNullable<typeof s> => !!s),
+      text: { funnel: text.funnel, messages: text.messages },
     })
+  }
+  // A page speaks one language: its funnel's questions, buttons and messages are in it too.
+  for (const [fileId, doc] of pages) {
+    const entry = [...pageEntries.values()].find((e) => e.file === doc.file)
+    const funnel = entry?.form ? funnels.get(entry.form) : undefined
+    if (entry && funnel && funnel.language !== entry.language)
+      sink.add(
+        doc,
+        '/form',
+        `funnel "${funnel.id}" is in ${funnel.language} but page "${fileId}" is in ${entry.language}: use a funnel in ${entry.language}`,
+      )
   }
 
   // Routes per brand.

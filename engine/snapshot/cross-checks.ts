@@ -3,6 +3,7 @@
  * (references, uniqueness, links served on a brand). A new definition kind adds its checks file and
  * one line here.
  */
+import { checkConsent } from '../consent/consent-checks'
 import { checkPhoneRules } from '../phone/phone-rule-checks'
 import type { CrossCheck, CrossCheckInput } from './build-context'
 import { checkArticles, checkExperiments, checkLinksResolve, checkRelatedArticles } from './content-checks'
@@ -21,6 +22,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   checkExperiments,
   checkLinksResolve,
   checkPlaceholders,
+  checkConsent,
 ]
 
 export function runCrossChecks(input: CrossCheckInput): void {

@@ -3,6 +3,7 @@ import type { Funnel } from '../../schemas/generated/funnel'
 import type { Page } from '../../schemas/generated/page'
 import type { SiteConfig } from '../../schemas/generated/site'
 import type { Step } from '../../schemas/generated/step'
+import type { UiText } from '../../schemas/generated/ui-text'
 import type { DataOf, DocumentKind } from '../definitions/kinds'
 import type { RoutePattern } from '../routing/route-pattern'
 
@@ -27,7 +28,11 @@ export interface ResolvedFunnel {
   id: string
   formVersion: string
   description?: string
+  /** The language of its steps; its pages are in the same one. */
+  language: 'english' | 'es'
   steps: ResolvedStep[]
+  /** Buttons, progress and validation messages in the funnel's language (definitions/ui-text/). */
+  text: Pick<UiText, 'funnel' | 'messages'>
 }
 
 export interface RouteEntry {

@@ -33,6 +33,8 @@ export interface EventContextInput {
   pageIdentity?: PageIdentity
   /** The experiment variant the page was rendered as. */
   experiment?: ExperimentAssignment
+  /** The content revision (snapshot id) the page was rendered from (docs/decisions/0800). */
+  revision?: string
   phoneRule: EventPhoneRule
   bot: EventBotResult
   urlParams: TrackedUrlParams
@@ -80,6 +82,7 @@ export function buildEventProperties(input: EventContextInput): EventProperties 
     userId: input.userId,
     session: input.session,
     page: eventPage(input.page, brand?.id ?? null, input.pageIdentity, input.experiment),
+    ...(input.revision ? { revision: input.revision } : {}),
     phoneRule: input.phoneRule,
     url: { full: browser.href, path: browser.pathname, query: browser.search.replace(/^\?/, '') },
     cookies: analyticsCookies(browser.cookie, brand?.measurementId),

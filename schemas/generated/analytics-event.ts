@@ -74,6 +74,10 @@ export interface EventProperties {
   userId: VisitorId
   session: VisitorSession
   page?: EventPage
+  /**
+   * The content revision (snapshot id) the page was rendered from: with content_publications it names the commit to re-render the page from (docs/decisions/0800).
+   */
+  revision?: string
   phoneRule?: EventPhoneRule
   url: EventUrl
   cookies?: EventCookies

@@ -40,6 +40,7 @@ export interface Brand {
     postalCode: string
     country: string
   }
+  tpmo?: TpmoCounts
   supportEmail?: string
   tagline?: string
   /**
@@ -52,4 +53,11 @@ export interface Brand {
     surface: Color
     ink: Color
   }
+}
+/**
+ * The CMS third-party marketing organization disclaimer of a Medicare brand (42 CFR 422.2267(e)(41)): how many organizations it represents and how many plans they offer. Required on Medicare brands; auto and internal brands have none.
+ */
+export interface TpmoCounts {
+  organizations: number
+  plans: number
 }

@@ -24,6 +24,10 @@ export interface Funnel {
   formVersion: string
   description?: string
   /**
+   * The language of the funnel's steps; its buttons and validation messages come from definitions/ui-text/<language>.json, and every page using the funnel must be in the same language.
+   */
+  language?: 'english' | 'es'
+  /**
    * @minItems 1
    */
   steps: [FunnelStep, ...FunnelStep[]]

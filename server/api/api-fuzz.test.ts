@@ -18,6 +18,7 @@ import {
 } from '../../tests/fixtures/marketplace-simulator/simulator'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
+import { sampleConsentRecord } from '../consent/sample-consent'
 import { SnapshotStore } from '../content/snapshot-store'
 import { setLogLevel } from '../log'
 import { eventsById } from '../store/event-store'
@@ -44,9 +45,13 @@ const facts: MarketplaceFacts = {
   sessionId: 's1',
 }
 
+/** The definitions the server serves (loaded before the tests run). */
+let snapshots: SnapshotStore
+
 /** A valid body per endpoint: the fuzzer mutates these, so it reaches past the first check. */
 const VALID: Record<string, () => unknown> = {
   '/api/event/create': () => sampleEvent(),
+  '/api/consent/create': () => sampleConsentRecord(snapshots.current),
   '/api/user/set': () => ({
     userId: 'user-00000001',
     anonymousId: 'anon-0001',
@@ -247,7 +252,7 @@ describe('fuzzing every POST endpoint', () => {
       { NODE_ENV: 'production', LOG_LEVEL: 'error' },
       { mediaalphaBaseUrl: sim.url, mediaalphaRateLimitPerMinute: 1_000_000 },
     )
-    const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
+    snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
     server = createApp({ config, snapshots, store }).listen(0, '127.0.0.1')
     await new Promise((r) => server.once('listening', r))
     port = (server.address() as AddressInfo).port

@@ -1,8 +1,11 @@
+import { setTimeout } from 'node:timers/promises'
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import {
   API_BODY_LIMIT_BYTES,
   AUTH_SESSION_COOKIE,
+  PASSWORD_HASH_REFUSAL_HOLD_MS,
+  PASSWORD_HASH_REFUSALS_HELD,
   STAFF_SIGN_IN_BACKOFF_MAX_MS,
 } from '../../engine/constants'
 import type { AuthLogin } from '../../schemas/generated/auth-login'
@@ -20,7 +23,7 @@ import {
   lockStaffUser,
   sessionUser,
 } from '../store/auth-store'
-import { PasswordHashBusyError } from '../store/password'
+import { PasswordHashBusyError, PasswordHasher } from '../store/password'
 import { requireStore } from './require-store'
 import { SignInThrottle } from './sign-in-throttle'
 
@@ -31,6 +34,21 @@ import { SignInThrottle } from './sign-in-throttle'
  */
 export function authApi(router: Router, deps: AppDeps): void {
   const throttle = new SignInThrottle()
+  // One hash-time budget for every sign-in this app serves (docs/decisions/0702).
+  const hasher = deps.passwordHasher ?? new PasswordHasher()
+  let held = 0
+  /** The budget refusal, answered late (see PASSWORD_HASH_REFUSAL_HOLD_MS). */
+  const overBudget = async (message: string): Promise<HttpError> => {
+    if (held < PASSWORD_HASH_REFUSALS_HELD) {
+      held++
+      try {
+        await setTimeout(PASSWORD_HASH_REFUSAL_HOLD_MS)
+      } finally {
+        held--
+      }
+    }
+    return tooMany(message, hasher.retryAfterMs())
+  }
 
   router.get('/api/_auth/session', async (ctx) => {
     ctx.set('Cache-Control', 'no-store')
@@ -54,25 +72,28 @@ export function authApi(router: Router, deps: AppDeps): void {
     const { ip } = clientOf(ctx)
     const account = body.email.trim().toLowerCase()
     const wait = throttle.wait(account, ip)
-    if (wait > 0)
-      throw new HttpError(429, `too many failed sign-ins; try again in ${Math.ceil(wait / 1000)} s`, {
-        headers: { 'Retry-After': String(Math.ceil(wait / 1000)) },
-      })
-    if (await isLocked(store.db, account))
-      throw new HttpError(
-        429,
-        'this account is locked after too many failed sign-ins; ask an admin to unlock it',
-        {
-          headers: { 'Retry-After': String(STAFF_SIGN_IN_BACKOFF_MAX_MS / 1000) },
-        },
-      )
+    if (wait > 0) throw tooMany(`too many failed sign-ins; try again in ${Math.ceil(wait / 1000)} s`, wait)
+    if (!throttle.begin(account))
+      throw tooMany('a sign-in for this account is being checked; try again', 1_000)
     let user: Awaited<ReturnType<typeof checkCredentials>>
     try {
-      user = await checkCredentials(store.db, account, body.password)
+      // The hash budget is asked first: a refusal costs no database query and no hash.
+      const busy = hasher.retryAfterMs()
+      if (busy > 0) throw await overBudget('too many sign-ins are being checked right now; try again')
+      if (await isLocked(store.db, account))
+        throw new HttpError(
+          429,
+          'this account is locked after too many failed sign-ins; ask an admin to unlock it',
+          {
+            headers: { 'Retry-After': String(STAFF_SIGN_IN_BACKOFF_MAX_MS / 1000) },
+          },
+        )
+      user = await checkCredentials(store.db, account, body.password, hasher)
     } catch (e) {
-      if (e instanceof PasswordHashBusyError)
-        throw new HttpError(503, e.message, { headers: { 'Retry-After': '1' }, expose: true })
+      if (e instanceof PasswordHashBusyError) throw await overBudget(e.message)
       throw e
+    } finally {
+      throttle.end(account)
     }
     if (!user) {
       const lock = throttle.failure(account, ip)
@@ -120,10 +141,18 @@ export function authApi(router: Router, deps: AppDeps): void {
   })
 }
 
+/** 429 with Retry-After in whole seconds (at least 1). */
+function tooMany(message: string, waitMs: number): HttpError {
+  return new HttpError(429, message, {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+    expose: true,
+  })
+}
+
 const isHttps = (ctx: Context) => clientOf(ctx).protocol === 'https'
 
 /** Over HTTPS the cookie is `__Host-` prefixed: the browser keeps it Secure, host-only, for path /. */
-function cookieName(ctx: Context): string {
+export function cookieName(ctx: Context): string {
   return isHttps(ctx) ? `__Host-${AUTH_SESSION_COOKIE}` : AUTH_SESSION_COOKIE
 }
 

@@ -2,8 +2,11 @@ import type Router from '@koa/router'
 import type { AppDeps } from '../app-deps'
 import { authApi } from './auth'
 import { registerClientErrors } from './client-errors'
+import { consentApi } from './consent'
+import { controlCenterApi } from './control-center'
 import { eventApi } from './events'
 import { registerIpApi } from './ip'
+import { leadsApi } from './leads'
 import { registerMediaAlphaApi } from './mediaalpha'
 import { userApi } from './user'
 
@@ -16,6 +19,9 @@ export function registerApis(router: Router, deps: AppDeps): void {
   registerIpApi(router, deps)
   registerMediaAlphaApi(router, deps)
   eventApi(router, deps)
+  consentApi(router, deps)
+  leadsApi(router, deps)
   userApi(router, deps)
   authApi(router, deps)
+  controlCenterApi(router, deps)
 }

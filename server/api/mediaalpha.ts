@@ -14,9 +14,14 @@ import { HttpError } from '../http/http-error'
 import { RateLimiter } from '../http/rate-limiter'
 import { readJson } from '../http/read-json'
 import { clientOf } from '../http/request-client'
+import { log } from '../log'
+import { type MarketplaceCallRow, recordMarketplaceCall } from '../store/lead-store'
 import { MarketplaceClient, type MarketplacePath } from '../upstream/marketplace-client'
 
 const MINUTE_MS = 60_000
+
+/** The parts of a validated marketplace body the lead record keeps (sub_2/sub_3: user and session ids). */
+type MarketplaceBody = { sub_2?: string; sub_3?: string; url?: string }
 
 /**
  * POST /api/mediaalpha/demand-check and /api/mediaalpha/get-phone (spec point 7): validate the body,
@@ -40,6 +45,15 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
     MINUTE_MS,
   )
 
+  // For the lead record (npm run leads): which visitor was checked and shown which number. Written
+  // after the answer is decided and never waited for: the phone line must not slow down for it.
+  const keep = (row: MarketplaceCallRow) => {
+    if (!deps.store) return
+    recordMarketplaceCall(deps.store.db, row).catch((e) =>
+      log('warn', 'marketplace call not recorded', { error: (e as Error).message }),
+    )
+  }
+
   const handler = (path: MarketplacePath, schema: string) => async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store')
     if (!client)
@@ -54,14 +68,31 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
       throw new HttpError(429, `Too many phone requests from this visitor; try again in ${wait} s`, {
         headers: { 'Retry-After': String(wait) },
       })
-    const body = await readJson<object>(ctx, { limit: MARKETPLACE_BODY_MAX_BYTES, schema })
+    const body = await readJson<MarketplaceBody>(ctx, { limit: MARKETPLACE_BODY_MAX_BYTES, schema })
     const result = await client.post(path, { ...body, ip })
-    if (!result.ok) throw new HttpError(result.status, result.error, { expose: true })
+    const call = {
+      kind: path === '/demand-check' ? 'demand-check' : 'get-phone',
+      user_id: body.sub_2 ?? null,
+      session_id: body.sub_3 ?? null,
+      page_url: body.url ?? null,
+    } as const
+    if (!result.ok) {
+      keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
+      throw new HttpError(result.status, result.error, { expose: true })
+    }
     if (path === '/demand-check') {
+      keep({ ...call, ok: true, status: 200, answer: result.json })
       ctx.body = { parsed: result.json, raw: result.text }
       return
     }
     const leased = parseLeasedPhone(result.json)
+    keep({
+      ...call,
+      ok: !!leased,
+      status: leased ? 200 : 502,
+      phone: leased?.value ?? null,
+      expires_at: leased ? new Date(leased.expiresAt).toISOString() : null,
+    })
     if (!leased) throw new HttpError(502, 'The ad marketplace gave no usable phone number', { expose: true })
     ctx.body = {
       value: leased.value,

@@ -4,7 +4,9 @@
  *   failures are free, then each try must wait STAFF_SIGN_IN_BACKOFF_BASE_MS, doubled per further
  *   failure, up to STAFF_SIGN_IN_BACKOFF_MAX_MS; at STAFF_SIGN_IN_LOCKOUT_FAILURES the caller locks
  *   the account in the store (an admin lifts it) and the count starts again;
- * - per IP: STAFF_SIGN_IN_IP_FAILURES failures per STAFF_SIGN_IN_IP_WINDOW_MS, whatever the account.
+ * - per IP: STAFF_SIGN_IN_IP_FAILURES failures per STAFF_SIGN_IN_IP_WINDOW_MS, whatever the account;
+ * - one try per account at a time: a person never checks two passwords for one account at once, and
+ *   a burst of guesses for one account must not spend the hash budget (PasswordHasher) of everyone.
  * A try that must wait costs no password hash.
  */
 import {
@@ -26,6 +28,7 @@ const MAX_TRACKED = 10_000
 export class SignInThrottle {
   private readonly accounts = new Map<string, AccountState>()
   private readonly ips = new Map<string, { start: number; failures: number }>()
+  private readonly checking = new Set<string>()
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -60,6 +63,18 @@ export class SignInThrottle {
       return true
     }
     return false
+  }
+
+  /** Marks a try for the account as being checked; false when one already is (the caller answers 429). */
+  begin(account: string): boolean {
+    if (this.checking.has(account)) return false
+    this.checking.add(account)
+    return true
+  }
+
+  /** The account's try is answered (call after begin() answered true, whatever the outcome). */
+  end(account: string): void {
+    this.checking.delete(account)
   }
 
   /** A successful sign-in clears the account's failures (not the IP's). */

@@ -1,12 +1,15 @@
+import { parseForDiff, valueAt } from '../../engine/content/json-diff'
+import { ABSENT } from '../../engine/content/json-merge'
 import { mergeJsonText } from '../../engine/content/merge-json-text'
 import { assertCan } from '../../engine/content/permissions'
+import { setField } from '../../engine/content/set-field'
 import type { SnapshotResult } from '../../engine/snapshot/types'
 import { hashString } from '../../engine/util/hash'
 import { audit, auditWithId, nextAuditId, type StaffUser } from '../store/auth-store'
 import type { Db } from '../store/db'
 import { ContentError, type FileConflict, MergeConflictError } from './content-errors'
 import type { ContentRepository } from './content-repository'
-import { branchRef, checkBranchName, LIVE_BRANCH } from './git/branch-name'
+import { branchRef, checkBranchName, LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
 import { checkRepoPath, type FileChange, RefMovedError } from './git/content-repo'
 import type { BranchSnapshots } from './git-snapshot-source'
 
@@ -207,6 +210,185 @@ export class BranchService {
         [user.id, branch, d.path, d.text],
       )
     return result
+  }
+
+  /** Changes a branch's title or description. */
+  async update(
+    user: StaffUser,
+    branch: string,
+    input: { title?: string; description?: string },
+  ): Promise<void> {
+    assertCan(user, 'branch.edit')
+    await this.head(branch)
+    await this.db.query(
+      `UPDATE cc_branches SET title = COALESCE($2, title), description = COALESCE($3, description) WHERE name = $1`,
+      [branch, input.title ?? null, input.description ?? null],
+    )
+    await audit(this.db, { actor: user.id, action: 'branch.update', target: branch, details: input })
+  }
+
+  /** Archives a branch: its ref moves to refs/archive/cc/<name>-<ts> (kept, never deleted). */
+  async archive(user: StaffUser, branch: string): Promise<{ ref: string; head: string }> {
+    if (branch === LIVE_BRANCH) throw new ContentError(400, 'live cannot be archived')
+    const r = await this.db.query<{ created_by: string | null }>(
+      'SELECT created_by FROM cc_branches WHERE name = $1',
+      [branch],
+    )
+    assertCan(user, 'branch.archive', { branchCreatedBy: r.rows[0]?.created_by ?? undefined })
+    return this.content.exclusive(async () => {
+      await this.content.sync()
+      const head = await this.head(branch)
+      const archived = `refs/archive/cc/${branch}-${Date.now()}`
+      await this.content.moveRef(archived, head, null)
+      await this.content.removeRef(branchRef(branch), head)
+      await this.db.query(
+        `UPDATE cc_branches SET status = 'archived', scheduled_at = NULL, scheduled_commit = NULL WHERE name = $1`,
+        [branch],
+      )
+      await this.db.query('DELETE FROM cc_drafts WHERE branch = $1', [branch])
+      await audit(this.db, {
+        actor: user.id,
+        action: 'branch.archive',
+        target: branch,
+        details: { head, ref: archived },
+      })
+      return { ref: archived, head }
+    })
+  }
+
+  /**
+   * A review of the branch head: an approval is pinned to that commit (a new commit resets it to
+   * "needs review"); "request-changes" and "request" set the status back.
+   */
+  async review(
+    user: StaffUser,
+    branch: string,
+    input: {
+      decision: 'approve' | 'request-changes' | 'request'
+      comment?: string
+      requireApproval?: boolean
+    },
+  ): Promise<void> {
+    const head = await this.head(branch)
+    if (input.decision === 'request') assertCan(user, 'branch.edit')
+    else {
+      const [last] = await this.content.repo.log(head, 1)
+      const lastBy = /^Staff-Id: (.+)$/m.exec(last?.body ?? '')?.[1]
+      assertCan(user, 'branch.approve', { lastCommitBy: lastBy, requireApproval: input.requireApproval })
+    }
+    const [status, approved] =
+      input.decision === 'approve'
+        ? ['approved', head]
+        : input.decision === 'request'
+          ? ['in_review', null]
+          : ['open', null]
+    await this.db.query(
+      `UPDATE cc_branches SET status = $2, approved_commit = $3, approved_by = $4 WHERE name = $1`,
+      [branch, status, approved, approved ? user.id : null],
+    )
+    await audit(this.db, {
+      actor: user.id,
+      action:
+        input.decision === 'approve'
+          ? 'review.approve'
+          : input.decision === 'request'
+            ? 'review.request'
+            : 'review.changes-requested',
+      target: branch,
+      details: { commit: head, comment: input.comment ?? '' },
+    })
+  }
+
+  /**
+   * "Update from live": merges live into the branch as a merge commit (CONTROL-CENTER §2.5 B).
+   * Files changed on one side take that side; files changed on both merge by pointer, and each
+   * conflicting pointer needs a resolution (`theirs` = live, `mine` = the branch), else 409.
+   */
+  async mergeLive(
+    user: StaffUser,
+    branch: string,
+    input: {
+      expectedHead: string
+      resolutions?: { path: string; pointer: string; take: 'theirs' | 'mine' }[]
+    },
+  ): Promise<{ commit: string; merged: string[]; upToDate?: boolean }> {
+    if (branch === LIVE_BRANCH) throw new ContentError(400, 'live is read-only: create a branch to save')
+    assertCan(user, 'branch.edit')
+    return this.content.exclusive(async () => {
+      await this.content.sync()
+      const repo = this.content.repo
+      const head = await this.head(branch)
+      if (head !== input.expectedHead)
+        throw new ContentError(
+          409,
+          `branch "${branch}" changed since you opened it: head is ${head.slice(0, 12)}`,
+        )
+      const live = await repo.resolve(PUBLISHED_REF)
+      if (!live) throw new ContentError(409, 'nothing is published yet')
+      if (await repo.isAncestor(live, head)) return { commit: head, merged: [], upToDate: true }
+      const base = await repo.mergeBase(live, head)
+      if (!base) throw new ContentError(409, `branch "${branch}" shares no history with live`)
+      const ours = new Set(await repo.changedPaths(base, head))
+      const changes: FileChange[] = []
+      const merged: string[] = []
+      const conflicts: FileConflict[] = []
+      const resolutions = input.resolutions ?? []
+      for (const path of await repo.changedPaths(base, live)) {
+        const theirs = await repo.read(`${live}:${path}`)
+        if (!ours.has(path)) {
+          changes.push({ path, content: theirs })
+          continue
+        }
+        let [b, t, m] = [
+          await repo.readText(`${base}:${path}`),
+          theirs?.toString('utf8') ?? null,
+          await repo.readText(`${head}:${path}`),
+        ]
+        // A resolution makes one side agree with the other at its pointer: `theirs` sets mine to
+        // live's value there; `mine` sets the base to live's value, so only mine changed it.
+        for (const r of resolutions.filter((x) => x.path === path)) {
+          if (r.pointer === '') {
+            if (r.take === 'theirs') m = t
+            else b = t
+            continue
+          }
+          if (t === null || m === null || b === null) continue
+          const tv = valueAt(parseForDiff(t), r.pointer)
+          if (r.take === 'theirs') m = setField(m, r.pointer, tv === ABSENT ? undefined : tv)
+          else b = setField(b, r.pointer, tv === ABSENT ? undefined : tv)
+        }
+        const r = path.endsWith('.json')
+          ? mergeJsonText(b, t, m)
+          : t === m
+            ? { ok: true as const, text: m as string }
+            : { ok: false as const, conflicts: [{ pointer: '', base: b, theirs: t, mine: m }] }
+        if (r.ok) {
+          if (r.text !== m) changes.push({ path, content: r.text })
+          merged.push(path)
+        } else conflicts.push({ path, conflicts: r.conflicts })
+      }
+      if (conflicts.length)
+        throw new MergeConflictError(
+          conflicts,
+          `live changed the same fields as branch "${branch}"; choose a side for each`,
+        )
+      const auditId = await nextAuditId(this.db)
+      const commit = await repo.commitFiles(
+        head,
+        changes,
+        commitMessage('Update from live', user, auditId, `Merge of live ${live} into ${branch}.`),
+        authorOf(user),
+        [live],
+      )
+      await this.content.moveRef(branchRef(branch), commit, head)
+      await auditWithId(this.db, auditId, {
+        actor: user.id,
+        action: 'merge-live',
+        target: branch,
+        details: { from: head, to: commit, live, merged, resolutions: resolutions.length },
+      })
+      return { commit, merged }
+    })
   }
 
   /** Drafts made on an older head, replayed on `head`: untouched files as they are, the rest merged. */

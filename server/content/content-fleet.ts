@@ -79,7 +79,11 @@ export class ContentFleet {
   async #listen(attempt: number): Promise<void> {
     if (this.#stopped || !this.opts.databaseUrl) return
     const { connectionString } = parseDatabaseUrl(this.opts.databaseUrl)
-    const client = new pg.Client(pgConnection(connectionString))
+    // Named, so an operator (or a test) can tell this instance's LISTEN connection in pg_stat_activity.
+    const client = new pg.Client({
+      ...pgConnection(connectionString),
+      application_name: `funnelworks-listen-${process.pid}`,
+    })
     const retry = () => {
       if (this.#client !== client) return
       this.#client = null

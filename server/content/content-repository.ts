@@ -53,6 +53,18 @@ export class ContentRepository {
     }
   }
 
+  /** Deletes a ref if it is still at `expected`, locally and on the remote (archiving a branch). */
+  async removeRef(ref: string, expected: string): Promise<void> {
+    await this.repo.deleteRef(ref, expected)
+    if (!this.remote) return
+    try {
+      await this.repo.pushDelete(this.remote, ref, expected)
+    } catch (e) {
+      await this.repo.updateRef(ref, expected, null).catch(() => {})
+      throw e
+    }
+  }
+
   /**
    * Makes sure `published` exists: fetched from the remote when it has it, else imported from the
    * working tree (first start), checked by `validate` (which throws to refuse), and pushed. Returns

@@ -3,22 +3,39 @@
  * imports) the bare repository, gives the site its live snapshot when CONTENT_SOURCE=git, and,
  * once the data store is open, the branch, draft, publish and fleet services.
  */
+
+import { join } from 'node:path'
 import type { Snapshot } from '../../engine/snapshot/types'
 import type { ServerConfig } from '../config'
 import { log } from '../log'
 import type { Store } from '../store/open-store'
+import { TextGenerator } from '../upstream/text-generation'
+import { BranchQueries } from './branch-queries'
 import { BranchService } from './branch-service'
 import { ContentFleet, type FleetOptions } from './content-fleet'
 import { ContentRepository } from './content-repository'
+import { ContentRuns } from './content-runs'
 import { checkGit } from './git/git-process'
 import { BranchSnapshots, GitSnapshotSource } from './git-snapshot-source'
 import { LiveContent } from './live-content'
+import { PreviewGrants } from './preview-grants'
 import { Publisher } from './publisher'
 import { publicAssetExists } from './read-definitions'
 import { SnapshotStore } from './snapshot-store'
 
 export interface ContentConfig
-  extends Pick<ServerConfig, 'projectRoot' | 'definitionsDir' | 'dataDir' | 'databaseUrl'> {
+  extends Pick<ServerConfig, 'projectRoot' | 'definitionsDir' | 'dataDir' | 'databaseUrl'>,
+    Partial<
+      Pick<
+        ServerConfig,
+        | 'previewSecret'
+        | 'textgenBaseUrl'
+        | 'textgenApiKey'
+        | 'textgenModel'
+        | 'textgenTimeoutMs'
+        | 'textgenMaxConcurrency'
+      >
+    > {
   contentSource: 'git' | 'worktree'
   contentGitDir: string
   contentRemote: string | null
@@ -32,6 +49,12 @@ export interface ContentServices {
   branches: BranchService
   publisher: Publisher
   fleet: ContentFleet
+  /** What the control center reads: branch list, files, diffs, history. */
+  queries: BranchQueries
+  /** Signs and checks preview links (docs/decisions/0601). */
+  previews: PreviewGrants
+  /** Content-factory runs (off without TEXTGEN_BASE_URL). */
+  runs: ContentRuns
   close(): Promise<void>
 }
 
@@ -111,7 +134,21 @@ export function startContentServices(
     ...fleet,
   })
   contentFleet.start()
+  const generator = config.textgenBaseUrl
+    ? new TextGenerator({
+        baseUrl: config.textgenBaseUrl,
+        apiKey: config.textgenApiKey ?? null,
+        model: config.textgenModel ?? 'gpt-4o-mini',
+        timeoutMs: config.textgenTimeoutMs ?? 120_000,
+        maxConcurrency: config.textgenMaxConcurrency ?? 2,
+      })
+    : null
+  const runs = new ContentRuns(store.db, opened.repository, branches, generator)
+  runs.start()
   return {
+    runs,
+    queries: new BranchQueries(opened.repository, store.db, branches),
+    previews: PreviewGrants.fromConfig(config.previewSecret ?? null, join(config.dataDir, 'preview.key')),
     repository: opened.repository,
     source: opened.source,
     live: opened.live,
@@ -120,6 +157,7 @@ export function startContentServices(
     publisher,
     fleet: contentFleet,
     close: async () => {
+      runs.stop()
       await contentFleet.stop()
       opened.repository.close()
     },

@@ -1,6 +1,6 @@
 import { mergeJsonText } from '../../engine/content/merge-json-text'
 import { assertCan } from '../../engine/content/permissions'
-import type { Snapshot } from '../../engine/snapshot/types'
+import type { DefinitionError, Snapshot } from '../../engine/snapshot/types'
 import { log } from '../log'
 import { audit, auditWithId, nextAuditId, type StaffUser } from '../store/auth-store'
 import type { Db, Queryable } from '../store/db'
@@ -62,10 +62,18 @@ export class Publisher {
   async publish(
     user: StaffUser,
     branch: string,
-    input: { expectedHead: string },
+    input: { expectedHead: string; requireApproval?: boolean },
     kind: PublicationKind = 'publish',
   ): Promise<Publication> {
     assertCan(user, 'publish')
+    if (input.requireApproval) {
+      const r = await this.db.query<{ approved_commit: string | null }>(
+        'SELECT approved_commit FROM cc_branches WHERE name = $1',
+        [branch],
+      )
+      if (r.rows[0]?.approved_commit !== input.expectedHead)
+        throw new ContentError(409, `branch "${branch}" needs an approval of its head before publishing`)
+    }
     if (branch === LIVE_BRANCH) throw new ContentError(400, 'live is already published')
     return this.#locked(async (tx) => {
       await this.content.sync()
@@ -223,14 +231,15 @@ export class Publisher {
     return r.rows[0] ?? null
   }
 
-  /** The merge of a branch that is behind live: files changed on one side take that side; both → by pointer. */
-  async #mergeIntoLive(
+  /**
+   * The files a branch that is behind live changes in live: files changed on one side take that
+   * side; files changed on both merge by pointer (MergeConflictError when the same field changed).
+   */
+  async #mergeChanges(
     live: string,
     head: string,
     branch: string,
-    user: StaffUser,
-    auditId: string,
-  ): Promise<string> {
+  ): Promise<{ path: string; content: string | Buffer | null }[]> {
     const repo = this.content.repo
     const base = await repo.mergeBase(live, head)
     if (!base) throw new ContentError(409, `branch "${branch}" shares no history with live`)
@@ -259,13 +268,61 @@ export class Publisher {
         conflicts,
         `branch "${branch}" and live changed the same fields; update the branch from live`,
       )
-    return repo.commitFiles(
+    return changes
+  }
+
+  /** The merge commit of a branch that is behind live. */
+  async #mergeIntoLive(
+    live: string,
+    head: string,
+    branch: string,
+    user: StaffUser,
+    auditId: string,
+  ): Promise<string> {
+    const changes = await this.#mergeChanges(live, head, branch)
+    return this.content.repo.commitFiles(
       live,
       changes,
       commitMessage(`Publish ${branch}`, user, auditId, `Merge of ${head} into live.`),
       authorOf(user),
       [head],
     )
+  }
+
+  /**
+   * What publishing the branch now would put live, checked without writing anything: every
+   * validation error of that exact tree, or the conflicts that would stop it (the Checks tab).
+   */
+  async check(branch: string): Promise<{
+    commit: string
+    errors: DefinitionError[]
+    conflicts: { path: string; pointers: string[] }[]
+  }> {
+    const repo = this.content.repo
+    const head = await this.content.head(branch)
+    if (!head) throw new ContentError(404, `unknown branch "${branch}"`)
+    const live = await repo.resolve(PUBLISHED_REF)
+    if (!live || live === head || (await repo.isAncestor(live, head))) {
+      const r = await this.live.source.build(head)
+      return { commit: head, errors: r.ok ? [] : r.errors, conflicts: [] }
+    }
+    try {
+      const changes = await this.#mergeChanges(live, head, branch)
+      const overlay = new Map(
+        changes
+          .filter((c) => c.path.endsWith('.json'))
+          .map((c) => [c.path, c.content === null ? null : c.content.toString()] as const),
+      )
+      const r = await this.live.source.build(live, overlay)
+      return { commit: head, errors: r.ok ? [] : r.errors, conflicts: [] }
+    } catch (e) {
+      if (!(e instanceof MergeConflictError)) throw e
+      return {
+        commit: head,
+        errors: [],
+        conflicts: e.files.map((f) => ({ path: f.path, pointers: f.conflicts.map((c) => c.pointer || '/') })),
+      }
+    }
   }
 
   async #validate(commit: string, user: StaffUser, details: object): Promise<Snapshot> {

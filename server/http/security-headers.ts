@@ -40,7 +40,8 @@ export function htmlPolicy(nonce: string, frameAncestors: readonly string[]): st
     "img-src 'self' data: https:",
     "font-src 'self' data: https:",
     "connect-src 'self' https:",
-    'frame-src https:',
+    // Brand pages in the control center's preview: https sites, and local brand hosts in development.
+    'frame-src https: http://*.localhost:*',
     `frame-ancestors ${frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
   ].join('; ')
 }
@@ -61,7 +62,8 @@ export function securityHeaders(opts: SecurityHeaderOptions): Middleware {
 
 function setHeaders(ctx: Context, nonce: string, opts: SecurityHeaderOptions): void {
   ctx.set('X-Content-Type-Options', 'nosniff')
-  ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  // A response may ask for less (a preview carries its grant in the URL: no-referrer).
+  if (!ctx.response.get('Referrer-Policy')) ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   if (ctx.state.client && clientOf(ctx).protocol === 'https')
     ctx.set('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_S}`)
   if (ctx.response.is('html')) {

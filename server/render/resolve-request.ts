@@ -62,7 +62,8 @@ export interface NewAssignment {
   variant: string
 }
 
-function base(
+/** The fields every resolution of a brand has (the control center builds its own on top). */
+export function resolutionBase(
   snapshot: Snapshot,
   brand: Brand | null,
   page: PageEntry | null,
@@ -95,7 +96,7 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
   if (!brandId) {
     if (opts.brandIndex && isBareLocalHost(facts.host) && facts.pathname === '/') {
       return {
-        ...base(snapshot, null, null, facts, opts),
+        ...resolutionBase(snapshot, null, null, facts, opts),
         view: 'brand-index',
         pageId: 'brand-index',
         statusCode: 200,
@@ -116,7 +117,7 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
   // reaches a public brand's bundle.
   if (facts.pathname === PRIMITIVES_PATH && brandId === CONTROL_CENTER_BRAND_ID)
     return {
-      ...base(snapshot, brand, null, facts, opts),
+      ...resolutionBase(snapshot, brand, null, facts, opts),
       view: 'primitives',
       pageId: 'primitives',
       statusCode: 200,
@@ -134,7 +135,7 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
   const { page, experiment } = withExperiment(snapshot, match.page, facts, opts)
   const template = TEMPLATES[page.template]
   return {
-    ...base(snapshot, brand, page, facts, opts),
+    ...resolutionBase(snapshot, brand, page, facts, opts),
     view: page.template === 'funnel' ? 'funnel' : 'content',
     pageId: template.page,
     statusCode: 200,
@@ -182,7 +183,7 @@ export function errorResolution(
   error = errorInfo(),
 ): Resolution {
   return {
-    ...base(snapshot, brand, null, facts, opts),
+    ...resolutionBase(snapshot, brand, null, facts, opts),
     view: 'error',
     pageId: 'error',
     statusCode: error.statusCode,

@@ -4,6 +4,7 @@
  * functions only read `resolution.pageId`. A new template: its name in schemas/page.schema.json, a
  * row here, and its component (a ui/pages/<page>/ folder, or the shared `content` page).
  */
+import { consentForPage } from '../../engine/consent/consent-for-page'
 import { findArticleBySlug } from '../../engine/content/articles'
 import type { PageId, Resolution } from '../../engine/render/resolution'
 import type { RouteParams } from '../../engine/routing/route-pattern'
@@ -23,7 +24,7 @@ type Loader = (
 export const TEMPLATES: Record<Template, { page: PageId; load?: Loader }> = {
   landing: { page: 'content' },
   'control-center': { page: 'content' },
-  funnel: { page: 'funnel', load: (snapshot, page) => funnelOf(snapshot, page) },
+  funnel: { page: 'funnel', load: funnelOf },
   home: { page: 'content-home', load: homeTopics },
   legal: { page: 'content-legal' },
   'thank-you': { page: 'content-thank-you' },
@@ -32,9 +33,13 @@ export const TEMPLATES: Record<Template, { page: PageId; load?: Loader }> = {
   article: { page: 'content-article', load: articleBySlug },
 }
 
-function funnelOf(snapshot: Snapshot, page: PageEntry): Partial<Resolution> {
+/** Template `funnel`: the funnel, and the consent text its phone step shows on this brand. */
+function funnelOf(snapshot: Snapshot, page: PageEntry, _params: RouteParams, brandId: string) {
   const funnel = page.form ? snapshot.funnels.get(page.form) : undefined
-  return funnel ? { funnel } : {}
+  if (!funnel) return {}
+  const brand = snapshot.brands.get(brandId)
+  const consent = brand && consentForPage(snapshot, page, brand)
+  return consent ? { funnel, consent } : { funnel }
 }
 
 /** Template `home`: the brand's indexable landing pages, to browse by topic. */

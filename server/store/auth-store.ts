@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { AUTH_SESSION_IDLE_MS, AUTH_SESSION_TTL_MS } from '../../engine/constants'
 import type { AuthUser } from '../../schemas/generated/auth-session'
 import type { Queryable } from './db'
-import { hashPassword, verifyPassword } from './password'
+import { hashPassword, type PasswordHasher, passwordHasher } from './password'
 
 /** A staff user as the auth session shows it (schemas/auth-session.schema.json). */
 export type StaffUser = AuthUser
@@ -23,11 +23,15 @@ export async function createStaffUser(
   return { id, email, name: user.name, role }
 }
 
-/** The user with this e-mail and password, or null (also for a disabled user). */
+/**
+ * The user with this e-mail and password, or null (also for a disabled user). Throws
+ * PasswordHashBusyError when the hasher's budget is spent.
+ */
 export async function checkCredentials(
   db: Queryable,
   email: string,
   password: string,
+  hasher: PasswordHasher = passwordHasher,
 ): Promise<StaffUser | null> {
   const r = await db.query<StaffUser & { password_hash: string; disabled: boolean; locked: boolean }>(
     'SELECT id, email, name, role, password_hash, disabled, locked_at IS NOT NULL AS locked FROM staff_users WHERE email = $1',
@@ -35,7 +39,7 @@ export async function checkCredentials(
   )
   const row = r.rows[0]
   // Verify even for an unknown user, so the answer takes as long either way.
-  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()))
+  const ok = await hasher.verify(password, row?.password_hash ?? (await dummyHash()))
   if (!row || !ok || row.disabled || row.locked) return null
   return { id: row.id, email: row.email, name: row.name, role: row.role }
 }

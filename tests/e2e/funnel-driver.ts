@@ -32,14 +32,19 @@ export async function currentStepName(page: Page): Promise<string> {
   return (await page.locator('.funnel-form').getAttribute('data-step'))!
 }
 
-/** Answers the step on screen validly and submits it (choosing on a one-question step submits). */
+/**
+ * Answers the step on screen validly and submits it (choosing on a one-question step submits); Yes
+ * to every yes-no question, in the funnel's language.
+ */
 export async function answerStep(page: Page, funnel: ResolvedFunnel): Promise<void> {
   const name = await currentStepName(page)
   const step = funnel.steps.find((s) => s.name === name)!
   for (const field of step.fields) {
     const value = validValue(field)
     if (field.kind === 'yes-no')
-      await page.locator(`fieldset:has(#field-${field.name}) button`, { hasText: 'Yes' }).click()
+      await page
+        .locator(`fieldset:has(#field-${field.name}) button`, { hasText: funnel.text.funnel.yes })
+        .click()
     else if (field.kind === 'choice') {
       const label = field.options!.find((o) => o.value === value)!.label
       await page.locator(`fieldset:has(#field-${field.name}) button`, { hasText: label }).click()
@@ -65,7 +70,7 @@ export async function completeFunnel(
     visited.push(name)
     const step = funnel.steps.find((s) => s.name === name)!
     const before = page.url()
-    if (opts.skip && step.skippable) await page.getByRole('button', { name: 'Skip this question' }).click()
+    if (opts.skip && step.skippable) await page.getByRole('button', { name: funnel.text.funnel.skip }).click()
     else await answerStep(page, funnel)
     await page.waitForURL((u) => u.toString() !== before)
   }

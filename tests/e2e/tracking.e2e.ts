@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
+import { FORM_STEP_SUBMITTED, FUNNEL_COMPLETED } from '../../engine/funnel/funnel-deps'
 import type { VisitorRecord } from '../../schemas/generated/visitor-record'
 import { funnelCatalogue } from '../model/funnel-catalogue'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
@@ -173,11 +173,21 @@ describe('event pipeline in the browser', () => {
     const visitor = (await visitorOf(page)) as VisitorRecord
     const visited = await completeFunnel(page, entry.funnel, '/quiz/otc')
     const ofFunnel = async () =>
-      (await eventsOfSession(visitor.session.id)).filter((e) =>
-        e.body.properties.url.path.startsWith('/quiz/otc'),
+      (await eventsOfSession(visitor.session.id)).filter(
+        (e) => e.body.properties.url.path.startsWith('/quiz/otc') && e.name !== FUNNEL_COMPLETED,
       )
     const expected = visited.length * 2
     await expect.poll(async () => (await ofFunnel()).length, { timeout: 15_000 }).toBe(expected)
+    // Finishing at the destination is one lead (decision 0900); leaving for another page is none.
+    const completed = async () =>
+      (await eventsOfSession(visitor.session.id)).filter((e) => e.name === FUNNEL_COMPLETED)
+    const finished = new URL(page.url()).pathname === quizPage.destination
+    await expect.poll(async () => (await completed()).length, { timeout: 15_000 }).toBe(finished ? 1 : 0)
+    if (finished)
+      expect((await completed())[0].body.properties).toMatchObject({
+        formVersion: entry.funnel.formVersion,
+        exit: 'destination',
+      })
     const events = (await ofFunnel()).sort((a, b) => a.client_ts.localeCompare(b.client_ts))
     const views = events.filter((e) => e.type === 'page')
     const submits = events.filter((e) => e.name === FORM_STEP_SUBMITTED)

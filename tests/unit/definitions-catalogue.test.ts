@@ -105,7 +105,8 @@ describe('the repository catalogue', () => {
     for (const p of pages.filter((x) => x.template === 'funnel')) {
       expect(snapshot.funnels.has(p.form!), p.key).toBe(true)
       expect(p.product, p.key).toBeTruthy()
-      expect(p.destination, p.key).toBe('/thank-you')
+      // The thank-you page in the funnel's language (docs/decisions/0211).
+      expect(p.destination, p.key).toBe(p.language === 'es' ? '/gracias' : '/thank-you')
       expect(p.path, p.key).toMatch(/\/\{step\?\}$/)
     }
   })
@@ -126,7 +127,8 @@ describe('the repository catalogue', () => {
           ]
         : ['zipcode', 'haveMedicare', 'haveMedicaid', 'firstName', 'lastName', 'email', 'phone']
       expect(fields, p.key).toEqual(expect.arrayContaining(expected))
-      expect(snapshot.funnels.get(p.form!)!.steps[0].name, p.key).toBe('zip')
+      // The ZIP code first (the step's URL name is in the funnel's language).
+      expect(snapshot.funnels.get(p.form!)!.steps[0].fields[0].name, p.key).toBe('zipcode')
     }
   })
 

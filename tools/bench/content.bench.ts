@@ -36,12 +36,12 @@ export default async function run(): Promise<void> {
   const remote = join(dir, 'remote.git')
   await runGit(remote, ['init', '--bare', '-q', remote])
   const instances: { cc: ContentServices; store: Store }[] = []
-  const start = async (name: string) => {
+  const start = async (name: string, contentRemote: string | null = remote) => {
     const config = {
       ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: pg.url }),
       contentSource: 'git' as const,
       contentGitDir: join(dir, `${name}.git`),
-      contentRemote: remote,
+      contentRemote,
     }
     const store = await openStore({ databaseUrl: pg.url, dataDir: null, poolSize: 3 })
     const opened = (await openContent(config)) as OpenedContent
@@ -76,6 +76,20 @@ export default async function run(): Promise<void> {
       const t = performance.now()
       await branches.commit(user, 'bench', { message: `Headline ${i}`, expectedHead: head })
       commitMs.push(performance.now() - t)
+    }
+
+    // The same on one instance without a remote (no push): what a single server pays.
+    const single = await start('single', null)
+    await single.cc.branches.createBranch(user, { name: 'bench-single', title: 'Bench' })
+    const singleMs: number[] = []
+    for (let i = 0; i < 15; i++) {
+      const sb = single.cc.branches
+      const head = await sb.head('bench-single')
+      const text = await single.cc.repository.repo.readText(`${head}:${GROCERY}`)
+      await sb.saveDraft(user, 'bench-single', GROCERY, setField(text!, '/headline', `Headline ${i}`))
+      const t = performance.now()
+      await sb.commit(user, 'bench-single', { message: `Headline ${i}`, expectedHead: head })
+      singleMs.push(performance.now() - t)
     }
 
     // Branch snapshots: a commit never built (cold), then the same again (warm: the LRU).
@@ -132,7 +146,12 @@ export default async function run(): Promise<void> {
 
     console.table([
       {
-        what: 'commit of one file (drafts → commit → push), p50',
+        what: 'commit of one file, one instance (drafts → commit), p50',
+        ms: Math.round(pct(singleMs, 0.5)),
+        target: '≤ 100',
+      },
+      {
+        what: 'commit of one file, several instances (drafts → commit → push), p50',
         ms: Math.round(pct(commitMs, 0.5)),
         target: '≤ 100',
       },

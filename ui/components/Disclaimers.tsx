@@ -1,4 +1,5 @@
 import type { Brand } from '../../engine/snapshot/types'
+import { TpmoDisclaimer } from './TpmoDisclaimer'
 
 /** The disclaimers a Medicare or auto-insurance lead-generation page carries. */
 export function Disclaimers({
@@ -37,10 +38,10 @@ export function Disclaimers({
           {` ${siteName}`} es operado por {brand.ownerLegalName}, una agencia de seguros con licencia. Al
           llamar, hablará con un agente de seguros con licencia.
         </p>
+        <TpmoDisclaimer brand={brand} language="es" />
         <p>
-          No ofrecemos todos los planes disponibles en su área. Los beneficios, las asignaciones y las primas
-          varían según el plan y el condado; la disponibilidad de planes varía. Para obtener información sobre
-          todas sus opciones, comuníquese con Medicare.gov o 1-800-MEDICARE.
+          Los beneficios, las asignaciones y las primas varían según el plan y el condado; la disponibilidad
+          de planes varía.
         </p>
         <p>
           Las aseguradoras nos pueden pagar una comisión; consulte nuestra{' '}
@@ -56,11 +57,8 @@ export function Disclaimers({
         {siteName} is operated by {brand.ownerLegalName}, a licensed insurance agency. Calls are answered by
         licensed insurance agents.
       </p>
-      <p>
-        We do not offer every plan available in your area. Benefits, allowances and premiums vary by plan and
-        county, and plan availability varies. Please contact Medicare.gov or 1-800-MEDICARE to get information
-        on all of your options.
-      </p>
+      <TpmoDisclaimer brand={brand} />
+      <p>Benefits, allowances and premiums vary by plan and county, and plan availability varies.</p>
       <p>
         Insurance companies pay us commissions when people enroll through our agents; see our{' '}
         <a href="/ads">advertising disclosure</a>.

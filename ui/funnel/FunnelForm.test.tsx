@@ -1,16 +1,24 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { consentForPage } from '../../engine/consent/consent-for-page'
 import type { Resolution } from '../../engine/render/resolution'
 import { funnelCatalogue, loadSnapshot } from '../../tests/model/funnel-catalogue'
 import { FunnelForm } from './FunnelForm'
 
 const snapshot = loadSnapshot()
-const { funnel, pages } = funnelCatalogue(snapshot).find((c) => c.pages.length > 0)!
-const page = pages[0]
-const brand = snapshot.brands.get(page.brands[0])!
+const catalogue = funnelCatalogue(snapshot)
+const withPages = catalogue.find((c) => c.pages.length > 0)!
+const first = { funnel: withPages.funnel, page: withPages.pages[0] }
+const { funnel } = first
+const page = first.page
 
 /** The server render: no window, no storage — it must not need either. */
-function render(pathname: string, params: Record<string, string>): string {
+function render(
+  pathname: string,
+  params: Record<string, string>,
+  { funnel, page } = { funnel: first.funnel, page: first.page },
+): string {
+  const brand = snapshot.brands.get(page.brands[0])!
   const resolution: Resolution = {
     view: 'funnel',
     pageId: 'funnel',
@@ -23,6 +31,7 @@ function render(pathname: string, params: Record<string, string>): string {
     pathname,
     search: '?utm_source=x',
     funnel,
+    consent: consentForPage(snapshot, page, brand),
     thirdParty: { tagManagerUrl: 'https://tm.example', adScriptUrl: null },
   }
   return renderToString(<FunnelForm resolution={resolution} funnel={funnel} />)
@@ -34,7 +43,7 @@ describe('FunnelForm server render', () => {
   it('renders the first step for a missing or unknown step (the browser fixes the URL)', () => {
     for (const html of [render(base, {}), render(`${base}/nonsense`, { step: 'nonsense' })]) {
       expect(html).toContain(`data-step="${funnel.steps[0].name}"`)
-      expect(html).toContain(`Step <!-- -->1<!-- --> of <!-- -->${funnel.steps.length}`)
+      expect(html).toContain(`Step 1 of ${funnel.steps.length}`)
       expect(html).toContain('data-live="false"')
     }
   })
@@ -50,5 +59,18 @@ describe('FunnelForm server render', () => {
       expect(html).toContain('data-testid="tcpa-consent"')
       expect(html).toContain('autoComplete="tel-national"')
     }
+  })
+})
+
+describe('a Spanish funnel (issue 18)', () => {
+  it('draws its words from definitions/ui-text/es.json', () => {
+    const es = catalogue.find((c) => c.funnel.language === 'es' && c.pages.length > 0)!
+    const esPage = es.pages[0]
+    const html = render(esPage.path.replace(/\/\{[^}]+\?\}$/, ''), {}, { funnel: es.funnel, page: esPage })
+    expect(html).toContain(`Paso 1 de ${es.funnel.steps.length}`)
+    expect(html).toContain('aria-label="Progreso del formulario"')
+    expect(html).toContain('necesita JavaScript')
+    for (const english of ['Step ', 'Form progress', 'needs JavaScript', 'Continue'])
+      expect(html).not.toContain(english)
   })
 })

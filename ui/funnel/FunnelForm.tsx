@@ -1,14 +1,14 @@
 import './funnel.css'
 import { useEffect, useMemo, useRef } from 'react'
 import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { fillText } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import { TpmoDisclaimer } from '../components/TpmoDisclaimer'
 import { FunnelProgress } from './FunnelProgress'
 import { FIELD_RENDERERS } from './field-renderers'
 import { TcpaConsent } from './TcpaConsent'
 import { useFunnel } from './use-funnel'
-
-const DEFAULT_SUBMIT_LABEL = 'Continue'
 
 /** The multi-step form: draws the machine's state and sends it the visitor's events. */
 export function FunnelForm({ resolution, funnel }: { resolution: Resolution; funnel: ResolvedFunnel }) {
@@ -25,7 +25,9 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
   const { view, send } = useFunnel(resolution, funnel, page)
   const step = funnel.steps[view.stepIndex]
   const total = funnel.steps.length
-  const submitLabel = step.submitLabel ?? DEFAULT_SUBMIT_LABEL
+  // The funnel's words (definitions/ui-text/<language>.json), in the language of its steps.
+  const text = funnel.text.funnel
+  const submitLabel = step.submitLabel ?? text.continue
   const asksPhone = step.fields.some((f) => f.kind === 'tel')
   const single = step.fields.length === 1 && ['yes-no', 'choice'].includes(step.fields[0].kind)
   const errors = step.fields.filter((f) => view.errors[f.name])
@@ -53,11 +55,10 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
       <noscript>
         <style>{'.funnel-form,.funnel-progress{display:none}'}</style>
         <p className="funnel-noscript" role="alert">
-          This short form needs JavaScript to work. Please turn JavaScript on in your browser settings and
-          reload the page.
+          {text.noscript}
         </p>
       </noscript>
-      <FunnelProgress step={view.stepIndex + 1} total={total} />
+      <FunnelProgress step={view.stepIndex + 1} total={total} text={text} />
       <form
         ref={form}
         className="funnel-form"
@@ -82,6 +83,7 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
               id={`field-${field.name}`}
               value={view.values[field.name]}
               error={view.errors[field.name]}
+              text={text}
               onChange={(value) => send({ type: 'CHANGE', name: field.name, value })}
               onChosen={
                 single
@@ -96,7 +98,9 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
         })}
         <div className="visually-hidden" role="status" aria-live="assertive" aria-atomic="true">
           {errors.length > 0 &&
-            `Please check ${errors.length === 1 ? 'this answer' : 'these answers'}: ${errors.map((f) => view.errors[f.name]).join('. ')}`}
+            fillText(errors.length === 1 ? text.checkAnswer : text.checkAnswers, {
+              messages: errors.map((f) => view.errors[f.name]).join('. '),
+            })}
         </div>
         {!single && (
           <button type="submit" className="button button-primary funnel-submit" disabled={view.busy}>
@@ -104,17 +108,18 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
           </button>
         )}
         {asksPhone && (
-          <TcpaConsent brand={resolution.brand} buttonLabel={single ? step.title : submitLabel} />
+          <TcpaConsent resolution={resolution} step={step} buttonLabel={single ? step.title : submitLabel} />
         )}
+        <TpmoDisclaimer brand={resolution.brand} language={p.language} className="tpmo-near-submit" />
         <div className="funnel-secondary">
           {view.stepIndex > 0 && (
             <button type="button" className="link-button" onClick={() => send({ type: 'BACK' })}>
-              ← Back
+              {text.back}
             </button>
           )}
           {step.skippable && (
             <button type="button" className="link-button funnel-skip" onClick={() => send({ type: 'SKIP' })}>
-              Skip this question
+              {text.skip}
             </button>
           )}
         </div>

@@ -1,10 +1,8 @@
 /**
- * The funnel machine's dependencies in the browser: localStorage buckets, and the client runtime's
- * tracking, demand check, form values and navigate(). Never used on the server.
+ * The funnel machine's dependencies in the browser: the client runtime's answer buckets, tracking,
+ * demand check, form values and navigate(). Never used on the server.
  */
-import type { BucketStorage } from '../../engine/funnel/buckets'
-import type { FunnelDeps } from '../../engine/funnel/funnel-deps'
-import type { FormValues } from '../../engine/runtime-contracts'
+import { FORM_STEP_SUBMITTED, type FunnelDeps } from '../../engine/funnel/funnel-deps'
 import type { ClientRuntime } from '../runtime/client-runtime'
 
 /** Every funnel event is also announced on window, so tests and tag-manager glue can observe it. */
@@ -14,35 +12,20 @@ function announce(detail: Record<string, unknown>): void {
   window.dispatchEvent(new CustomEvent(FUNNEL_EVENT, { detail }))
 }
 
-export const localBuckets: BucketStorage = {
-  read(key) {
-    try {
-      const raw = window.localStorage.getItem(key)
-      const parsed: unknown = raw ? JSON.parse(raw) : {}
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as FormValues) : {}
-    } catch {
-      // Storage may be disabled (private mode) or hold garbage: the funnel works without prefill.
-      return {}
-    }
-  },
-  write(key, values) {
-    try {
-      window.localStorage.setItem(key, JSON.stringify(values))
-    } catch {
-      // Full or disabled storage must not stop the visitor.
-    }
-  },
-}
-
 export function historyDepth(): number {
   const d = (window.history.state as { funnelDepth?: unknown } | null)?.funnelDepth
   return typeof d === 'number' && d >= 0 ? d : 0
 }
 
+/** The properties of the formStepSubmitted event the funnel machine emits. */
+type SubmittedStep = { stepName: string; stepNumber: number; formVersion: string }
+
 export function browserFunnelDeps(runtime: ClientRuntime): FunnelDeps {
   return {
     emitter: {
       track: (event, properties) => {
+        // A valid submit of a step that showed a consent text is consent given (docs/decisions/0800).
+        if (event === FORM_STEP_SUBMITTED) runtime.consent.given(properties as SubmittedStep)
         runtime.track(event, properties)
         announce({ kind: 'track', event, properties })
       },
@@ -52,7 +35,7 @@ export function browserFunnelDeps(runtime: ClientRuntime): FunnelDeps {
       },
     },
     demandCheck: () => runtime.demandCheck().catch(() => null),
-    storage: localBuckets,
+    storage: runtime.buckets,
     onValuesChanged: (values, changed) => runtime.formValues.publish(values, changed),
     navigation: {
       replace: (url, depth) => {

@@ -10,7 +10,7 @@ import type { FormValues } from '../../engine/runtime-contracts'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import { useRuntime } from '../runtime/runtime-context'
 import { startLoading } from '../shell/LoadingBar'
-import { browserFunnelDeps, historyDepth, localBuckets } from './browser-deps'
+import { browserFunnelDeps, historyDepth } from './browser-deps'
 
 /** What the renderer draws; the same shape before hydration (from the URL) and after (from the machine). */
 export interface FunnelView {
@@ -54,7 +54,7 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
 
   useEffect(() => {
     if (!runtime) return
-    const stored = readBuckets(localBuckets, funnel.formVersion)
+    const stored = readBuckets(runtime.buckets, funnel.formVersion)
     // Other features (the phone lease's payload) learn the stored answers; nothing changed, so no
     // expiry is cut.
     runtime.formValues.publish(stored, [])

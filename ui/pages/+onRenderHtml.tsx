@@ -30,8 +30,14 @@ export default function onRenderHtml(pageContext: PageContextServer) {
   const data = dangerouslySkipEscape(serializeForScript(resolution))
   // Every script we write carries the response's CSP nonce (server/http/security-headers.ts).
   const nonce = pageContext.cspNonce ?? ''
-  const adScript = h.adScript
-    ? escapeInject`<script async src="${h.adScript}" nonce="${nonce}"></script>`
+  const adScript =
+    h.adScript && h.tags ? escapeInject`<script async src="${h.adScript}" nonce="${nonce}"></script>` : ''
+  const tagManager = h.tags
+    ? escapeInject`<script nonce="${nonce}">${h.gtmInline}</script>
+<script async src="${h.gtmSrc}" nonce="${nonce}"></script>`
+    : ''
+  const tagManagerNoscript = h.tags
+    ? escapeInject`<noscript><iframe src="${h.gtmNoscript}" height="0" width="0" style="display:none;visibility:hidden" title="Tag manager"></iframe></noscript>`
     : ''
   const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="${h.lang}" data-brand="${resolution.brand?.id ?? ''}" style="${style}">
@@ -46,11 +52,10 @@ ${robots}
 <link rel="icon" href="${h.favicon}" type="image/svg+xml">
 ${preloadHero}
 <meta name="theme-color" content="${resolution.brand?.theme.primary ?? '#333a45'}">
-<script nonce="${nonce}">${h.gtmInline}</script>
-<script async src="${h.gtmSrc}" nonce="${nonce}"></script>
+${tagManager}
 ${adScript}
 </head>
-<body><noscript><iframe src="${h.gtmNoscript}" height="0" width="0" style="display:none;visibility:hidden" title="Tag manager"></iframe></noscript><div id="root">${dangerouslySkipEscape(appHtml)}</div>
+<body>${tagManagerNoscript}<div id="root">${dangerouslySkipEscape(appHtml)}</div>
 <script id="${RESOLUTION_SCRIPT_ID}" type="application/json">${data}</script></body>
 </html>`
   return { documentHtml }

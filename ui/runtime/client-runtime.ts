@@ -1,9 +1,10 @@
 /**
  * The browser's runtime, built once per page load by `startClientRuntime()` before hydration and
  * handed to React through context (runtime-context.tsx): error reporting, colour mode, the build
- * check behind `navigate()`, the tracker, the phone line and the auth session. Nothing here is a
+ * check behind `navigate()`, the answer buckets, the tracker, the phone line and the auth session. Nothing here is a
  * module-level variable: every part is created here and passed to the parts that need it.
  */
+import { type BucketStorage, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import type { Resolution } from '../../engine/render/resolution'
 import type { DemandCheckResult, PageViewFn, TrackFn } from '../../engine/runtime-contracts'
 import { runPageOnEnter } from '../../engine/tracking/page-on-enter'
@@ -11,8 +12,11 @@ import { type PhoneLineControl, startPhoneLine } from '../phone/phone-feature'
 import { type AuthControl, startAuthSession } from './auth/auth-session'
 import { startBuildCheck } from './build-check'
 import { type ColorModeControl, startColorMode } from './color-mode'
+import { type ConsentControl, startConsent } from './consent'
 import { type ReportError, startErrorReporting } from './error-report'
 import { createFormValues, type FormValuesHub } from './form-values'
+import { keepPreview } from './keep-preview'
+import { localBuckets } from './local-buckets'
 import { createTracker, type Tracker } from './tracking/tracker'
 
 export interface NavigateOptions {
@@ -29,7 +33,12 @@ export interface ClientRuntime {
   /** The demand-check executor of funnel actions (spec point 4); null when it cannot run. */
   demandCheck(): Promise<DemandCheckResult | null>
   lastDemand(): DemandCheckResult | null
+  /** The answer buckets (localStorage; docs/decisions/0202). */
+  buckets: BucketStorage
+  /** Every answer the visitor gave, from the start of the page (the shared bucket) and as they change. */
   formValues: FormValuesHub
+  /** Consent evidence: what each funnel step showed, recorded when it is submitted. */
+  consent: ConsentControl
   phone: PhoneLineControl
   auth: AuthControl
   colorMode: ColorModeControl
@@ -48,10 +57,12 @@ export function startClientRuntime(resolution: Resolution): ClientRuntime {
   const colorMode = startColorMode(resolution.page?.colorMode)
   // Funnel steps (and the style guide's demo) navigate in place.
   const navigatesInPlace = resolution.view === 'funnel' || resolution.view === 'primitives'
-  const buildCheck = resolution.buildId
-    ? startBuildCheck(resolution.buildId, navigatesInPlace, reportError)
-    : null
-  const formValues = createFormValues()
+  // A preview shows a branch's content, never the live build's: no build check.
+  const buildCheck =
+    resolution.buildId && !resolution.preview
+      ? startBuildCheck(resolution.buildId, navigatesInPlace, reportError)
+      : null
+  const formValues = createFormValues(localBuckets.read(SHARED_BUCKET_KEY))
   let tracker: Tracker | null = null
   const track: TrackFn = (event, properties) => tracker?.track(event, properties)
   const phone = startPhoneLine(resolution, {
@@ -66,6 +77,12 @@ export function startClientRuntime(resolution: Resolution): ClientRuntime {
       : null
   })
   const auth = startAuthSession()
+  const consent = startConsent(resolution, () => (tracker ? (draft) => tracker?.consent(draft) : null))
+  // Only staff previews need the preview runtime: public pages never download it.
+  if (resolution.preview) {
+    const info = resolution.preview
+    void import('./preview').then((m) => m.startPreview(info))
+  }
   let hydrated = false
 
   return {
@@ -74,12 +91,15 @@ export function startClientRuntime(resolution: Resolution): ClientRuntime {
     pageView: (page, properties) => tracker?.pageView(page, properties),
     demandCheck: () => phone.demandCheck(),
     lastDemand: () => phone.lastDemand(),
+    buckets: localBuckets,
     formValues,
+    consent,
     phone,
     auth,
     colorMode,
     reportError,
-    navigate(url, { replace = false, state = null } = {}) {
+    navigate(to, { replace = false, state = null } = {}) {
+      const url = resolution.preview ? keepPreview(to) : to
       if (buildCheck?.navigating(new URL(url, location.href).href)) return false
       if (replace) history.replaceState(state, '', url)
       else history.pushState(state, '', url)
@@ -112,7 +132,8 @@ function startTracker(
   resolution: Resolution,
   phoneRule: Parameters<typeof createTracker>[1],
 ): Tracker | null {
-  if (!resolution.brand || resolution.view === 'brand-index') return null
+  // A staff preview is never measured (docs/decisions/0601).
+  if (!resolution.brand || resolution.view === 'brand-index' || resolution.preview) return null
   try {
     return createTracker(resolution, phoneRule)
   } catch (e) {

@@ -6,6 +6,7 @@ import '../styles/base.css'
 import { HeaderPhone } from '../phone/HeaderPhone'
 import { useRuntime } from '../runtime/runtime-context'
 import { LoadingBar } from './LoadingBar'
+import { PreviewBanner } from './PreviewBanner'
 import { ResolutionContext } from './resolution-context'
 import { SiteFooter } from './SiteFooter'
 
@@ -18,6 +19,7 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
       <a className="skip-link" href="#main">
         {resolution.page?.language === 'es' ? 'Saltar al contenido' : 'Skip to content'}
       </a>
+      {resolution.preview ? <PreviewBanner preview={resolution.preview} /> : null}
       <SiteHeader resolution={resolution} />
       <main id="main">
         {/* The index page is keyed per route (spec point 2); render errors show the error page. */}

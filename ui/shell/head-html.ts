@@ -22,7 +22,9 @@ export function headParts(r: Resolution) {
     lang: htmlLang(page?.language),
     title,
     description: page?.description ?? '',
-    robots: page?.indexable ? null : 'noindex, nofollow',
+    robots: page?.indexable && !r.preview ? null : 'noindex, nofollow',
+    // A staff preview loads no third-party tags (docs/decisions/0601).
+    tags: !r.preview,
     favicon: r.site.faviconSrc,
     gtmInline: dangerouslySkipEscape(gtmSnippet),
     gtmSrc: `${tm}/gtm.js?id=${encodeURIComponent(gtmId)}`,

@@ -269,9 +269,34 @@ export class ContentRepo {
     }
   }
 
+  /** Deletes `ref` on `remote` only if the remote still has it at `expected`. */
+  async pushDelete(remote: string, ref: string, expected: string): Promise<void> {
+    try {
+      await runGit(this.dir, [
+        'push',
+        '--porcelain',
+        '--atomic',
+        `--force-with-lease=${ref}:${expected}`,
+        remote,
+        `:${ref}`,
+      ])
+    } catch (e) {
+      if (e instanceof GitError && /stale info|rejected/.test(e.stderr))
+        throw new RefMovedError(ref, expected)
+      throw e
+    }
+  }
+
   /** Fetches every branch of `remote` over the local ones (the remote is the truth when configured). */
   async fetch(remote: string): Promise<void> {
-    await runGit(this.dir, ['fetch', '-q', '--update-head-ok', remote, '+refs/heads/*:refs/heads/*'])
+    await runGit(this.dir, [
+      'fetch',
+      '-q',
+      '--prune',
+      '--update-head-ok',
+      remote,
+      '+refs/heads/*:refs/heads/*',
+    ])
   }
 }
 

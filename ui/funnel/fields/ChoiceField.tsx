@@ -6,12 +6,12 @@ import { describedBy, type FieldProps } from './field-props'
  * radios, because on a single-question step choosing submits, and radios change on arrow keys.
  */
 export function ChoiceField(props: FieldProps) {
-  const { field, id, value, error, onChange, onChosen } = props
+  const { field, id, value, error, onChange, onChosen, text } = props
   const options: { value: string | boolean; label: string }[] =
     field.kind === 'yes-no'
       ? [
-          { value: true, label: 'Yes' },
-          { value: false, label: 'No' },
+          { value: true, label: text.yes },
+          { value: false, label: text.no },
         ]
       : (field.options ?? [])
   return (

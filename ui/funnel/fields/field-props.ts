@@ -1,4 +1,5 @@
 import type { Field } from '../../../schemas/generated/field'
+import type { FunnelUiText } from '../../../schemas/generated/ui-text'
 
 export interface FieldProps {
   field: Field
@@ -6,6 +7,8 @@ export interface FieldProps {
   id: string
   value: string | boolean | undefined
   error: string | undefined
+  /** The funnel's words in its language (the Yes and No of a yes-no question). */
+  text: FunnelUiText
   onChange: (value: string | boolean) => void
   /** Single-question steps answer with one tap: choosing submits. */
   onChosen?: (value: string | boolean) => void

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EVENT_BATCH_MAX, EVENT_RETRY_BASE_MS, EVENT_RETRY_MAX_MS } from '../../../engine/constants'
 import type { AnalyticsEvent } from '../../../schemas/generated/analytics-event'
-import { EventQueue, type QueueEnv, type SendOutcome } from './event-queue'
+import { EventQueue, type QueuedItem, type QueueEnv, type SendOutcome } from './event-queue'
 
 const event = (n: number) => ({ type: 'track', event: `e${n}` }) as unknown as AnalyticsEvent
 
@@ -9,7 +9,7 @@ function env(outcomes: SendOutcome[]) {
   const sent: string[][] = []
   const beacons: string[][] = []
   let online = true
-  let saved: AnalyticsEvent[] = []
+  let saved: QueuedItem[] = []
   const e: QueueEnv = {
     send: async (batch) => {
       sent.push(batch.map((x) => (x as unknown as { event: string }).event))

@@ -5,41 +5,45 @@ import {
   EVENT_RETRY_MAX_MS,
 } from '../../../engine/constants'
 import type { AnalyticsEvent } from '../../../schemas/generated/analytics-event'
+import type { ConsentRecordBody } from '../../../schemas/generated/api-consent-record'
+
+/** What the one queue carries: analytics events, and consent records (docs/decisions/0800). */
+export type QueuedItem = AnalyticsEvent | ConsentRecordBody
 
 /** How a batch reached the server: delivered, refused as invalid (never retried), or not (retry later). */
 export type SendOutcome = 'ok' | 'refused' | 'failed'
 
 export interface QueueEnv {
   /** POSTs a batch; resolves with the outcome, never rejects. */
-  send(batch: AnalyticsEvent[]): Promise<SendOutcome>
+  send(batch: QueuedItem[]): Promise<SendOutcome>
   /** Fire-and-forget delivery while the page goes away (sendBeacon, else fetch keepalive). */
-  beacon(batch: AnalyticsEvent[]): void
+  beacon(batch: QueuedItem[]): void
   isOnline(): boolean
   setTimeout(fn: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
   /** Persists the queue so a reload in this tab does not lose unsent events. */
-  save(events: AnalyticsEvent[]): void
+  save(events: QueuedItem[]): void
   random(): number
 }
 
 /**
- * The browser's event queue: events wait here until the server acknowledges them. A failed send
+ * The browser's event queue (events and consent records): each waits here until the server acknowledges them. A failed send
  * (offline, network error, 5xx) is retried with exponential backoff (EVENT_RETRY_BASE_MS doubling to
  * EVENT_RETRY_MAX_MS, with jitter); coming back online retries at once. On page hide everything left
  * goes by beacon but stays saved: if the beacon was lost, the next page load sends it again, and the
  * server stores an event id once.
  */
 export class EventQueue {
-  private events: AnalyticsEvent[]
+  private events: QueuedItem[]
   private sending = false
   private failures = 0
   private timer: unknown = null
   /** Events enqueued while held: they wait for release(), which may complete them. */
-  private held: Set<AnalyticsEvent> | null = null
+  private held: Set<QueuedItem> | null = null
 
   constructor(
     private readonly env: QueueEnv,
-    saved: AnalyticsEvent[] = [],
+    saved: QueuedItem[] = [],
   ) {
     this.events = saved.slice(-EVENT_QUEUE_MAX)
   }
@@ -53,7 +57,7 @@ export class EventQueue {
     return Math.min(EVENT_RETRY_BASE_MS * 2 ** Math.max(failures - 1, 0), EVENT_RETRY_MAX_MS)
   }
 
-  enqueue(event: AnalyticsEvent): void {
+  enqueue(event: QueuedItem): void {
     this.events.push(event)
     this.held?.add(event)
     if (this.events.length > EVENT_QUEUE_MAX) this.events.splice(0, this.events.length - EVENT_QUEUE_MAX)
@@ -67,7 +71,7 @@ export class EventQueue {
   }
 
   /** Lets held events go, each completed first (the page adds what it learnt meanwhile). */
-  release(complete: (event: AnalyticsEvent) => AnalyticsEvent = (e) => e): void {
+  release(complete: (event: QueuedItem) => QueuedItem = (e) => e): void {
     const held = this.held
     this.held = null
     if (held?.size) {

@@ -11,10 +11,11 @@ import type {
   EventBotResult,
   EventPhoneRule,
 } from '../../../schemas/generated/analytics-event'
+import type { ConsentRecordBody } from '../../../schemas/generated/api-consent-record'
 import type { VisitorRecord } from '../../../schemas/generated/visitor-record'
 import { detectBot } from './bot-detection'
 import { beaconEvents, sendEvents } from './browser-transport'
-import { EventQueue } from './event-queue'
+import { EventQueue, type QueuedItem } from './event-queue'
 import { KEYS, local, perTab, readJson, readText, writeJson, writeText } from './storage'
 import { postVisitorRecord, startVisitorSync, type VisitorSync } from './visitor-sync'
 
@@ -33,7 +34,15 @@ export interface Tracker {
   startBotDetection(): void
   /** Who the visitor is: user and session ids and the URL parameters (phone requests' sub_2/sub_3). */
   identity(): VisitorIdentity
+  /** Queues a consent record (docs/decisions/0800) beside the events, stamped with the visitor's ids. */
+  consent(record: ConsentRecordDraft): void
 }
+
+/** A consent record before the tracker adds who the visitor is. */
+export type ConsentRecordDraft = Omit<
+  ConsentRecordBody,
+  'id' | 'sessionId' | 'anonymousId' | 'userId' | 'type'
+>
 
 const newId = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -96,7 +105,8 @@ export function createTracker(
 
   // Events wait (briefly) in the queue for the bot-detection result so that it rides on every event;
   // a page that goes away first sends them without it rather than losing them.
-  const withBot = (e: AnalyticsEvent): AnalyticsEvent => {
+  const withBot = (e: QueuedItem): QueuedItem => {
+    if (e.type === 'consent') return e
     const done = { ...e, properties: { ...e.properties, bot } } as AnalyticsEvent
     window.dataLayer!.push(dataLayerEntry(done))
     return done
@@ -111,7 +121,7 @@ export function createTracker(
       save: (events) => writeJson(perTab, KEYS.eventQueue, events),
       random: Math.random,
     },
-    readJson<AnalyticsEvent[]>(perTab, KEYS.eventQueue) ?? [],
+    readJson<QueuedItem[]>(perTab, KEYS.eventQueue) ?? [],
   )
   queue.hold()
   window.addEventListener('online', () => queue.online())
@@ -154,6 +164,7 @@ export function createTracker(
       pageIdentity: pageAtCall,
       // A preview is not an exposure: previews stay out of the experiment's results.
       experiment: resolution.experiment?.preview ? undefined : resolution.experiment,
+      revision: resolution.snapshotId,
       phoneRule: phoneRule(),
       bot,
       urlParams: captureUrlParams(window.location.search, resolution.params),
@@ -192,6 +203,17 @@ export function createTracker(
         botSettled = true
         queue.release(withBot)
       })
+    },
+    consent(draft) {
+      queue.enqueue({
+        ...draft,
+        type: 'consent',
+        id: newId(),
+        sessionId: record.session.id,
+        anonymousId: record.anonymousId,
+        userId: record.userId,
+      })
+      writeText(local, KEYS.lastActivity, String(Date.now()))
     },
     identity: () => ({
       userId: identity.userId,

@@ -1,0 +1,20 @@
+/**
+ * The control center's JSON API, /api/cc/* (docs/control-center-api.md). Every handler goes
+ * through ccRoute: the control center's host, a signed-in user, JSON writes from its own pages.
+ */
+import type Router from '@koa/router'
+import type { AppDeps } from '../../app-deps'
+import { registerBranchApi } from './branches'
+import { registerExperimentApi } from './experiments'
+import { registerPreviewActivityApi } from './previews-activity'
+import { registerPublishingApi } from './publishing'
+import { registerRunApi } from './runs'
+import './schemas'
+
+export function controlCenterApi(router: Router, deps: AppDeps): void {
+  registerBranchApi(router, deps)
+  registerPublishingApi(router, deps)
+  registerPreviewActivityApi(router, deps)
+  registerExperimentApi(router, deps)
+  registerRunApi(router, deps)
+}

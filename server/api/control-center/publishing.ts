@@ -1,0 +1,96 @@
+import type Router from '@koa/router'
+import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
+import { assertCan } from '../../../engine/content/permissions'
+import type { ApiCcPublish } from '../../../schemas/generated/api-cc-publish'
+import type { ApiCcRollback } from '../../../schemas/generated/api-cc-rollback'
+import type { AppDeps } from '../../app-deps'
+import { PUBLISHED_REF } from '../../content/git/branch-name'
+import { HttpError } from '../../http/http-error'
+import { readJson } from '../../http/read-json'
+import { audit } from '../../store/auth-store'
+import { ccRoute } from './cc-route'
+import { CC_SCHEMAS } from './schemas'
+
+/** Publish now or at a time, cancel a schedule, the live history, and roll back. */
+export function registerPublishingApi(router: Router, deps: AppDeps): void {
+  router.post(
+    '/api/cc/branches/:b/publish',
+    ccRoute(deps, async (ctx, { user, content }) => {
+      const input = await readJson<ApiCcPublish>(ctx, {
+        limit: CC_BODY_LIMIT_BYTES,
+        schema: CC_SCHEMAS.publish,
+      })
+      if (input.at) {
+        const at = new Date(input.at)
+        if (at.getTime() < Date.now() - 60_000) throw new HttpError(400, '/at: is in the past')
+        await content.publisher.schedule(user, ctx.params.b, { expectedHead: input.expectedHead, at })
+        return { scheduled: { at: at.toISOString(), commit: input.expectedHead } }
+      }
+      const publication = await content.publisher.publish(user, ctx.params.b, {
+        expectedHead: input.expectedHead,
+        requireApproval: deps.config.requireApproval,
+      })
+      return { publication }
+    }),
+  )
+
+  router.delete(
+    '/api/cc/branches/:b/schedule',
+    ccRoute(deps, async (ctx, { user, content, store }) => {
+      assertCan(user, 'publish')
+      const r = await store.db.query<{ name: string }>(
+        `UPDATE cc_branches SET scheduled_at = NULL, scheduled_commit = NULL, scheduled_by = NULL
+         WHERE name = $1 AND scheduled_at IS NOT NULL RETURNING name`,
+        [ctx.params.b],
+      )
+      if (!r.rows.length) throw new HttpError(404, `branch "${ctx.params.b}" has no scheduled publish`)
+      await audit(store.db, { actor: user.id, action: 'publish.schedule-cancelled', target: ctx.params.b })
+      return { branch: await content.queries.get(ctx.params.b, user) }
+    }),
+  )
+
+  router.get(
+    '/api/cc/publications',
+    ccRoute(deps, async (_ctx, { content, store }) => {
+      const r = await store.db.query<{
+        id: string
+        kind: string
+        branch: string | null
+        old_commit: string | null
+        new_commit: string
+        actor: string | null
+        at: Date | string
+      }>(
+        `SELECT id::text AS id, kind, branch, old_commit, new_commit, actor, at
+         FROM content_publications ORDER BY id DESC LIMIT 100`,
+      )
+      const people = await content.queries.people(r.rows.map((p) => p.actor))
+      const publications = []
+      for (const p of r.rows)
+        publications.push({
+          id: p.id,
+          kind: p.kind,
+          branch: p.branch,
+          oldCommit: p.old_commit,
+          newCommit: p.new_commit,
+          actor: p.actor
+            ? (people.get(p.actor) ?? { id: p.actor, name: p.actor, email: '', role: '' })
+            : null,
+          at: new Date(p.at).toISOString(),
+          files: p.old_commit ? await content.repository.repo.changedPaths(p.old_commit, p.new_commit) : [],
+        })
+      return { live: { commit: await content.repository.repo.resolve(PUBLISHED_REF) }, publications }
+    }),
+  )
+
+  router.post(
+    '/api/cc/rollback',
+    ccRoute(deps, async (ctx, { user, content }) => {
+      const input = await readJson<ApiCcRollback>(ctx, {
+        limit: CC_BODY_LIMIT_BYTES,
+        schema: CC_SCHEMAS.rollback,
+      })
+      return { publication: await content.publisher.rollback(user, input) }
+    }),
+  )
+}

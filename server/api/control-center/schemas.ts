@@ -1,0 +1,38 @@
+/** The JSON Schemas of the control center's API bodies (schemas/api-cc-*.schema.json), server-side only. */
+import { registerSchemas } from '../../../engine/definitions/validators'
+import branchCreate from '../../../schemas/api-cc-branch-create.schema.json' with { type: 'json' }
+import branchUpdate from '../../../schemas/api-cc-branch-update.schema.json' with { type: 'json' }
+import commit from '../../../schemas/api-cc-commit.schema.json' with { type: 'json' }
+import draft from '../../../schemas/api-cc-draft.schema.json' with { type: 'json' }
+import mergeLive from '../../../schemas/api-cc-merge-live.schema.json' with { type: 'json' }
+import preview from '../../../schemas/api-cc-preview.schema.json' with { type: 'json' }
+import publish from '../../../schemas/api-cc-publish.schema.json' with { type: 'json' }
+import review from '../../../schemas/api-cc-review.schema.json' with { type: 'json' }
+import rollback from '../../../schemas/api-cc-rollback.schema.json' with { type: 'json' }
+import run from '../../../schemas/api-cc-run.schema.json' with { type: 'json' }
+
+export const CC_SCHEMAS = {
+  branchCreate: 'api-cc-branch-create.schema.json',
+  branchUpdate: 'api-cc-branch-update.schema.json',
+  commit: 'api-cc-commit.schema.json',
+  draft: 'api-cc-draft.schema.json',
+  mergeLive: 'api-cc-merge-live.schema.json',
+  preview: 'api-cc-preview.schema.json',
+  publish: 'api-cc-publish.schema.json',
+  review: 'api-cc-review.schema.json',
+  rollback: 'api-cc-rollback.schema.json',
+  run: 'api-cc-run.schema.json',
+} as const
+
+registerSchemas({
+  [CC_SCHEMAS.branchCreate]: branchCreate,
+  [CC_SCHEMAS.branchUpdate]: branchUpdate,
+  [CC_SCHEMAS.commit]: commit,
+  [CC_SCHEMAS.draft]: draft,
+  [CC_SCHEMAS.mergeLive]: mergeLive,
+  [CC_SCHEMAS.preview]: preview,
+  [CC_SCHEMAS.publish]: publish,
+  [CC_SCHEMAS.review]: review,
+  [CC_SCHEMAS.rollback]: rollback,
+  [CC_SCHEMAS.run]: run,
+})

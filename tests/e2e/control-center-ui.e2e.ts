@@ -1,0 +1,526 @@
+/**
+ * The control center's screens in a real browser (CONTROL-CENTER §8 "Issue 1", browser steps 2–6, 8
+ * and 10), axe on every screen at 1280 and 375 px, and the keyboard. One production server with
+ * CONTENT_SOURCE=git and two staff users for the whole file.
+ * CC_SCREENSHOTS=<dir> saves a PNG of every screen checked by axe, to look at.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { brandUrl, launchBrowser, routeThirdParties } from './browser'
+import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+
+const PASSWORD = 'correct-horse-battery'
+const OLD_HEADLINE = 'Help with groceries from your Medicare plan'
+const NEW_HEADLINE = 'Spring: groceries covered by your Medicare plan'
+const GROCERY = 'definitions/pages/grocery.json'
+/** One acceptance step: several screens, each waiting for branch snapshots on a shared 2-core machine. */
+const FLOW_MS = 180_000
+
+let server: ServerProcess
+let browser: Browser
+let dataDir: string
+let cc: string
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-ui-'))
+  for (const [email, name, role] of [
+    ['ed@x.test', 'Ed', 'editor'],
+    ['pub@x.test', 'Pub', 'publisher'],
+  ]) {
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(PROJECT_ROOT, 'server', 'cli', 'staff.ts'),
+        'add',
+        email,
+        name,
+        '--role',
+        role,
+      ],
+      {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, FW_STAFF_PASSWORD: PASSWORD },
+      },
+    )
+    if (r.status !== 0) throw new Error(`staff add failed: ${r.stdout}${r.stderr}`)
+  }
+  ;[server, browser] = await Promise.all([
+    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
+    launchBrowser(),
+  ])
+  cc = brandUrl('ccc', server.port, '')
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function newContext(width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  await routeThirdParties(context)
+  return context
+}
+
+/** A context signed in as this staff member (through the same API the sign-in panel uses). */
+async function signedIn(email: string, width = 1280): Promise<BrowserContext> {
+  const context = await newContext(width)
+  const page = await context.newPage()
+  await page.goto(`${cc}/`)
+  const r = await call(page, 'POST', '/api/_auth/session', { email, password: PASSWORD })
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  await page.close()
+  return context
+}
+
+/**
+ * A JSON call from a page of the control center, as the context's user (Node cannot resolve
+ * `ccc.localhost`; the browser does, and sends the Origin a write needs).
+ */
+async function call(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      })
+      const text = await r.text()
+      return { status: r.status, body: text ? JSON.parse(text) : null }
+    },
+    { method, path, body },
+  )
+}
+
+/** A page of the context on the control center, to make API calls from. */
+async function apiPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(`${cc}/`)
+  return page
+}
+
+/** Opens a control-center screen and waits until nothing on it is loading. */
+async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(`${cc}${path}`)
+  await page.waitForSelector('.cc-app')
+  await page.waitForFunction(() => !/Loading /.test(document.body.innerText), null, { timeout: 30_000 })
+}
+
+/** Page grocery's text as the Source editor starts from it (my draft, else the branch's). */
+async function serverText(page: Page): Promise<string> {
+  const branch = new URL(page.url()).searchParams.get('branch')
+  const file = await call(page, 'GET', `/api/cc/branches/${branch}/file?path=${GROCERY}`)
+  return file.body.draft?.text ?? file.body.text
+}
+
+/** Replaces the text of page grocery's Source editor (what the server has, edited) as one input. */
+async function typeSource(page: Page, edit: (text: string) => string, known?: string): Promise<void> {
+  const text = known ?? (await serverText(page))
+  expect(text).toContain('"headline"')
+  const content = page.locator('.cm-content')
+  await content.click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.insertText(edit(text))
+}
+
+async function heading(page: Page): Promise<string> {
+  return (await page.locator('h1').first().textContent())?.trim() ?? ''
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page: page as never }).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
+  it(
+    '2: signed out, any screen shows the sign-in panel (401, no-store, noindex); wrong password; header "Ed · editor"',
+    async () => {
+      const context = await newContext()
+      const page = await context.newPage()
+      const res = await page.goto(`${cc}/branches`)
+      expect(res?.status()).toBe(401)
+      expect(res?.headers()['cache-control']).toBe('no-store')
+      expect(res?.headers()['x-robots-tag']).toBe('noindex')
+      await page.getByLabel('E-mail').fill('ed@x.test')
+      await page.getByLabel('Password').fill('not-the-password')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('wrong e-mail or password')
+      await page.getByLabel('Password').fill(PASSWORD)
+      await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Sign in' }).click()])
+      expect(page.url()).toBe(`${cc}/branches`)
+      await expect.poll(() => page.getByTestId('cc-user').textContent()).toBe('Ed · editor')
+      // Other paths of the control-center host are still the 404 page; unknown branches and pages too.
+      for (const path of ['/nope', '/pages?branch=no-such-branch', '/pages/no-such-page?branch=live']) {
+        const r = await page.goto(`${cc}${path}`)
+        expect(r?.status(), path).toBe(404)
+        if (path !== '/nope')
+          expect(await page.locator('.error-description').textContent()).toBe(
+            `Page Not Found: ${path.split('?')[0]}`,
+          )
+      }
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
+    '3: Ed creates "Spring promo" → /pages?branch=spring-promo; on live, a change offers to create a branch',
+    async () => {
+      const context = await signedIn('ed@x.test')
+      const page = await context.newPage()
+      await openScreen(page, '/branches')
+      await page.getByRole('button', { name: 'New branch' }).click()
+      const dialog = page.getByRole('dialog', { name: 'New branch' })
+      await dialog.getByLabel('Title').fill('Spring promo')
+      expect(await dialog.getByLabel('Name').inputValue()).toBe('spring-promo')
+      await Promise.all([
+        page.waitForURL(`${cc}/pages?branch=spring-promo`),
+        dialog.getByRole('button', { name: 'Create branch' }).click(),
+      ])
+      await openScreen(page, '/pages?branch=spring-promo')
+      expect(await page.getByTestId('page-table').locator('tbody tr').count()).toBeGreaterThan(30)
+      // A missing branch goes to the last one used.
+      await page.goto(`${cc}/pages`)
+      expect(page.url()).toBe(`${cc}/pages?branch=spring-promo`)
+
+      await openScreen(page, '/pages?branch=live')
+      expect(await page.getByTestId('branch-switcher').textContent()).toContain('read-only')
+      await openScreen(page, '/pages/grocery?branch=live')
+      await typeSource(page, (t) => t.replace(OLD_HEADLINE, 'Typed on live'))
+      const offer = page.getByRole('dialog', { name: 'Create a branch to save' })
+      await offer.waitFor()
+      await page.keyboard.press('Escape')
+      await offer.waitFor({ state: 'hidden' })
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
+    '4–5: Source edit → draft → preview URL; live unchanged; commit → Changes shows /headline old → new; no Publish for Ed',
+    async () => {
+      const context = await signedIn('ed@x.test')
+      const page = await context.newPage()
+      await openScreen(page, '/pages/grocery?branch=spring-promo')
+      const firstPreview = await page.getByTestId('preview-frame').getAttribute('src')
+      await typeSource(page, (t) => t.replace(OLD_HEADLINE, NEW_HEADLINE))
+      await expect
+        .poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 })
+        .toBe('Draft saved')
+      // The preview reloads with a new grant after the save, on the page's own path on m10.
+      await expect
+        .poll(() => page.getByTestId('preview-frame').getAttribute('src'), { timeout: 15_000 })
+        .not.toBe(firstPreview)
+      const src = (await page.getByTestId('preview-frame').getAttribute('src')) ?? ''
+      expect(src).toMatch(
+        new RegExp(`^http://m10\\.localhost:${server.port}/grocery\\?branch=spring-promo&fw_preview=`),
+      )
+      // The preview URL shows the draft, with the banner (opened as the control center's iframe loads it).
+      const preview = await context.newPage()
+      const pr = await preview.goto(src)
+      expect(pr?.headers()['cache-control']).toBe('private, no-store')
+      expect(await heading(preview)).toBe(NEW_HEADLINE)
+      expect(await preview.getByText(/Preview of spring-promo/).count()).toBe(1)
+      await preview.close()
+      // A fresh window on the public site still shows the old headline.
+      const visitor = await newContext()
+      const vp = await visitor.newPage()
+      await vp.goto(brandUrl('m10', server.port, '/grocery'))
+      expect(await heading(vp)).toBe(OLD_HEADLINE)
+      await visitor.close()
+
+      await page.getByRole('button', { name: 'Commit' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Commit to the branch' })
+      await dialog.getByLabel('Message').fill('Spring headline')
+      await dialog.getByRole('button', { name: 'Commit' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      await openScreen(page, '/branches/spring-promo')
+      const diff = page.getByTestId('diff')
+      expect(await diff.textContent()).toContain(`/headline: "${OLD_HEADLINE}" → "${NEW_HEADLINE}"`)
+      expect(await page.getByRole('button', { name: 'Publish now' }).count()).toBe(0)
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
+    '6: Pub publishes from the branch screen; m10 shows the new headline; Live history and Activity have the rows',
+    async () => {
+      const context = await signedIn('pub@x.test')
+      const page = await context.newPage()
+      await openScreen(page, '/branches/spring-promo')
+      await page.getByRole('button', { name: 'Publish now' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Publish spring-promo?' })
+      expect(await dialog.textContent()).toContain(GROCERY)
+      await dialog.getByRole('button', { name: 'Publish' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      await expect.poll(() => page.getByText('Published. Live now serves this branch.').count()).toBe(1)
+
+      const visitor = await newContext()
+      const vp = await visitor.newPage()
+      await vp.goto(brandUrl('m10', server.port, '/grocery'))
+      expect(await heading(vp)).toBe(NEW_HEADLINE)
+      await visitor.close()
+
+      await openScreen(page, '/branches?tab=history')
+      const history = page.getByTestId('live-history')
+      expect(await history.textContent()).toContain('spring-promo')
+      expect(await history.textContent()).toContain('Pub')
+      await openScreen(page, '/branches?tab=activity')
+      const rows = await page.getByTestId('activity').locator('tbody tr').allTextContents()
+      expect(rows.some((r) => r.includes('Pub') && r.includes('publish'))).toBe(true)
+      expect(rows.some((r) => r.includes('Ed') && r.includes('commit'))).toBe(true)
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
+    '8: two branches change /headline; after the first publishes, Update from live shows base/theirs/mine and one choice makes publishing possible',
+    async () => {
+      const ed = await signedIn('ed@x.test')
+      const edApi = await apiPage(ed)
+      for (const [name, headline] of [
+        ['promo-a', 'Headline from A'],
+        ['promo-b', 'Headline from B'],
+      ]) {
+        expect((await call(edApi, 'POST', '/api/cc/branches', { title: name, name })).status).toBe(201)
+        const file = await call(edApi, 'GET', `/api/cc/branches/${name}/file?path=${GROCERY}`)
+        const text = (file.body.text as string).replace(/"headline": "[^"]*"/, `"headline": "${headline}"`)
+        expect(
+          (await call(edApi, 'PUT', `/api/cc/branches/${name}/drafts?path=${GROCERY}`, { text })).status,
+        ).toBe(200)
+        const c = await call(edApi, 'POST', `/api/cc/branches/${name}/commits`, {
+          message: headline,
+          expectedHead: file.body.head,
+        })
+        expect(c.status, JSON.stringify(c.body)).toBe(201)
+      }
+      await ed.close()
+      const context = await signedIn('pub@x.test')
+      const pubApi = await apiPage(context)
+      const a = await call(pubApi, 'GET', '/api/cc/branches/promo-a')
+      expect(
+        (
+          await call(pubApi, 'POST', '/api/cc/branches/promo-a/publish', {
+            expectedHead: a.body.branch.head,
+          })
+        ).status,
+      ).toBe(200)
+
+      const page = await context.newPage()
+      await openScreen(page, '/branches/promo-b')
+      const headBefore = await page.getByTestId('branch-head').textContent()
+      await page.getByRole('button', { name: 'Update from live' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Update from live' })
+      await dialog.getByRole('button', { name: 'Update now' }).click()
+      const conflicts = dialog.getByTestId('conflicts')
+      await conflicts.waitFor()
+      const shown = await conflicts.textContent()
+      expect(shown).toContain('/headline')
+      expect(shown).toContain(`Base: "${NEW_HEADLINE}"`)
+      expect(shown).toContain('Live: "Headline from A"')
+      expect(shown).toContain('This branch: "Headline from B"')
+      await conflicts.getByLabel(/This branch/).check()
+      await conflicts.getByRole('button', { name: 'Apply my choices' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      await expect.poll(() => page.getByText('Updated from live.').count()).toBe(1)
+      // Publishing names the head it saw: wait for the screen to show the merge commit.
+      await expect
+        .poll(() => page.getByTestId('branch-head').textContent(), { timeout: 30_000 })
+        .not.toBe(headBefore)
+      await page.getByRole('button', { name: 'Publish now' }).click()
+      const publish = page.getByRole('dialog', { name: 'Publish promo-b?' })
+      await publish.getByRole('button', { name: 'Publish' }).click()
+      await publish.waitFor({ state: 'hidden' })
+      const visitor = await newContext()
+      const vp = await visitor.newPage()
+      await vp.goto(brandUrl('m10', server.port, '/grocery'))
+      expect(await heading(vp)).toBe('Headline from B')
+      await visitor.close()
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
+    '10: a broken page shows its error at the field in the Source tab; commit works; Publish is disabled with the reason',
+    async () => {
+      const ed = await signedIn('ed@x.test')
+      const edApi = await apiPage(ed)
+      expect(
+        (await call(edApi, 'POST', '/api/cc/branches', { title: 'Broken', name: 'broken' })).status,
+      ).toBe(201)
+      const page = await ed.newPage()
+      await openScreen(page, '/pages/grocery?branch=broken')
+      await typeSource(page, (t) => t.replace(/"headline": "[^"]*"/, '"headline": 42'))
+      await expect
+        .poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 })
+        .toBe('Draft saved')
+      const errors = page.getByTestId('errors')
+      await errors.waitFor()
+      expect(await errors.textContent()).toContain('/headline')
+      // The error sits on the headline's line in the editor (a lint mark in the text).
+      await expect.poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0)
+      const marked = await page.locator('.cm-line:has(.cm-lintRange-error)').first().textContent()
+      expect(marked).toContain('"headline": 42')
+      await page.getByRole('button', { name: 'Commit' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Commit to the branch' })
+      await dialog.getByLabel('Message').fill('Broken on purpose')
+      await dialog.getByRole('button', { name: 'Commit' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      await ed.close()
+
+      const pub = await signedIn('pub@x.test')
+      const pp = await pub.newPage()
+      await openScreen(pp, '/branches/broken')
+      const button = pp.getByRole('button', { name: 'Publish now' })
+      expect(await button.isDisabled()).toBe(true)
+      expect(await pp.locator('#cc-publish-blocked').textContent()).toMatch(/Checks found \d+ problem/)
+      await pp.getByRole('tab', { name: /Checks/ }).click()
+      expect(await pp.getByTestId('errors').textContent()).toContain('/headline')
+      await pub.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
+    'a 401 while editing opens the re-login dialog and the change is saved after signing in again',
+    async () => {
+      const context = await signedIn('ed@x.test')
+      const page = await context.newPage()
+      await openScreen(page, '/pages/grocery?branch=spring-promo')
+      const before = await serverText(page)
+      // The session ends behind the editor's back (another tab signed out).
+      const other = await apiPage(context)
+      expect((await call(other, 'DELETE', '/api/_auth/session')).status).toBe(200)
+      await typeSource(
+        page,
+        (t) => t.replace(/"headline": "[^"]*"/, '"headline": "Kept through a sign-in"'),
+        before,
+      )
+      const dialog = page.getByRole('dialog', { name: 'Your session ended' })
+      await dialog.waitFor({ timeout: 15_000 })
+      expect(
+        await page.evaluate(() =>
+          localStorage.getItem(`fw-cc-unsaved:spring-promo:definitions/pages/grocery.json`),
+        ),
+      ).toContain('Kept through a sign-in')
+      await dialog.getByLabel('E-mail').fill('ed@x.test')
+      await dialog.getByLabel('Password').fill(PASSWORD)
+      await dialog.getByRole('button', { name: 'Sign in' }).click()
+      await expect
+        .poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 })
+        .toBe('Draft saved')
+      const file = await call(other, 'GET', `/api/cc/branches/spring-promo/file?path=${GROCERY}`)
+      expect(file.body.draft.text).toContain('Kept through a sign-in')
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
+    'keyboard: tabs move with the arrow keys; a dialog keeps focus inside and Escape closes it, focus back on its button',
+    async () => {
+      const context = await signedIn('pub@x.test')
+      const page = await context.newPage()
+      await openScreen(page, '/branches')
+      await page.getByRole('tab', { name: 'Branches' }).focus()
+      await page.keyboard.press('ArrowRight')
+      expect(await page.getByRole('tab', { name: 'Live history' }).getAttribute('aria-selected')).toBe('true')
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Live history')
+      await page.keyboard.press('End')
+      expect(await page.getByRole('tab', { name: 'Activity' }).getAttribute('aria-selected')).toBe('true')
+      const opener = page.getByRole('button', { name: 'New branch' })
+      await opener.focus()
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('dialog', { name: 'New branch' })
+      await dialog.waitFor()
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab')
+        expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true)
+      }
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'hidden' })
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('New branch')
+      await context.close()
+    },
+    FLOW_MS,
+  )
+})
+
+describe('axe on every control-center screen at 1280 and 375 px', () => {
+  const SCREENS = [
+    '/branches',
+    '/branches?tab=history',
+    '/branches?tab=activity',
+    '/branches/spring-promo',
+    '/branches/spring-promo?tab=checks',
+    '/branches/spring-promo?tab=review',
+    '/branches/spring-promo?tab=history',
+    '/pages?branch=spring-promo',
+    '/pages/grocery?branch=spring-promo',
+    '/pages/grocery?branch=spring-promo&tab=history',
+    '/articles?branch=live',
+    '/experiments?branch=live',
+    '/experiments/grocery-headline?branch=live',
+    '/images?branch=live',
+    '/phone-rules?branch=live',
+    '/phone-rules?branch=live&file=definitions/phone-rules/m10-default.json',
+    '/content-factory?branch=live',
+    '/content-factory/authors?branch=live',
+    '/content-factory/runs?branch=live',
+  ]
+  for (const width of [1280, 375]) {
+    it(`${width} px: every screen, the sign-in panel and the New branch dialog`, async () => {
+      const shots = process.env.CC_SCREENSHOTS
+      if (shots) mkdirSync(shots, { recursive: true })
+      const anonymous = await newContext(width)
+      const signIn = await anonymous.newPage()
+      await signIn.goto(`${cc}/branches`)
+      expect(await seriousViolations(signIn), 'sign-in').toEqual([])
+      await anonymous.close()
+      const context = await signedIn('pub@x.test', width)
+      const problems: string[] = []
+      // Three pages at a time: the machine is shared.
+      for (let i = 0; i < SCREENS.length; i += 3) {
+        await Promise.all(
+          SCREENS.slice(i, i + 3).map(async (path) => {
+            const page = await context.newPage()
+            await openScreen(page, path)
+            for (const v of await seriousViolations(page)) problems.push(`${path}: ${v}`)
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            )
+            if (overflow > 0) problems.push(`${path}: scrolls sideways by ${overflow} px`)
+            if (shots)
+              await page.screenshot({
+                path: join(shots, `${width}${path.replace(/[^a-z0-9]+/gi, '_')}.png`),
+                fullPage: true,
+              })
+            await page.close()
+          }),
+        )
+      }
+      const page = await context.newPage()
+      await openScreen(page, '/branches')
+      await page.getByRole('button', { name: 'New branch' }).click()
+      await page.getByRole('dialog', { name: 'New branch' }).waitFor()
+      for (const v of await seriousViolations(page)) problems.push(`New branch dialog: ${v}`)
+      expect(problems).toEqual([])
+      await context.close()
+    }, 420_000)
+  }
+})

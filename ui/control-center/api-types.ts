@@ -1,0 +1,141 @@
+/** The shapes of `/api/cc/*` answers the screens read (docs/control-center-api.md). */
+
+export interface StaffUserView {
+  id: string
+  name: string
+  email: string
+  role: string
+}
+
+export interface DefinitionError {
+  file: string
+  line: number
+  /** The contract says `col`; the server sends `column` (engine/snapshot/types.ts): read either. */
+  col?: number
+  column?: number
+  pointer: string
+  message: string
+}
+
+/** An error's 1-based column, whichever name it came under. */
+export const colOf = (e: Pick<DefinitionError, 'col' | 'column'>) => e.col ?? e.column ?? 1
+
+export interface CcStatus {
+  user: StaffUserView
+  permissions: Record<string, boolean>
+  contentSource: 'git' | 'worktree'
+  live: { commit: string }
+  requireApproval: boolean
+}
+
+export interface ChangedFile {
+  path: string
+  kind: string
+  id: string
+  status: 'added' | 'modified' | 'deleted'
+}
+
+export interface Branch {
+  name: string
+  title: string
+  description: string
+  status: string
+  createdBy: StaffUserView | null
+  createdAt: string
+  head: string
+  baseCommit: string
+  lastCommit: {
+    sha: string
+    subject: string
+    author: string | { name: string; email?: string }
+    date: string
+  } | null
+  files: ChangedFile[]
+  problems: number
+  overlaps: { path: string; branches: string[] }[]
+  scheduledAt: string | null
+  approvedCommit: string | null
+}
+
+export interface PageInfo {
+  key: string
+  /** null: the page's route is `/<key>`. */
+  path: string | null
+  aliases?: string[]
+  template: string
+  brands: string[]
+  title?: string | null
+  headline?: string | null
+  form?: string | null
+  experiment: string | null
+}
+
+/** The route of a page: its path, or `/<key>` when it names none. */
+export const pagePath = (p: PageInfo) => p.path ?? `/${p.key}`
+
+export interface FileRow {
+  path: string
+  kind: string
+  id: string
+  state: 'unchanged' | 'added' | 'modified' | 'deleted'
+  draft: boolean
+  problems: number
+  page?: PageInfo
+}
+
+export interface FileDoc {
+  path: string
+  head: string
+  blob: string | null
+  text: string | null
+  draft: { text: string | null; updatedAt: string } | null
+  errors: DefinitionError[]
+}
+
+export interface Conflict {
+  pointer: string
+  base: unknown
+  theirs: unknown
+  mine: unknown
+}
+
+export interface FileConflicts {
+  path: string
+  conflicts: Conflict[]
+}
+
+export interface DiffChange {
+  pointer: string
+  op: 'add' | 'remove' | 'replace'
+  before?: unknown
+  after?: unknown
+}
+
+export interface Publication {
+  id: string
+  kind: string
+  branch: string | null
+  oldCommit: string | null
+  newCommit: string
+  actor: StaffUserView | null
+  at: string
+  files: string[]
+}
+
+export interface AuditEntry {
+  id: string
+  at: string
+  actor: StaffUserView | null
+  action: string
+  target: string | null
+  details: unknown
+  ip: string | null
+}
+
+export interface HistoryCommit {
+  sha: string
+  subject: string
+  author: { name: string; email: string }
+  date: string
+  auditId: string | null
+}

@@ -1,0 +1,25 @@
+import { ccPath } from '../../engine/render/control-center-routes'
+
+const id = (path: string, folder: string) => path.slice(folder.length).replace(/\.json$/, '')
+
+/**
+ * Where a content file is edited: pages and experiments on their own routes, other definitions in the
+ * master–detail Source editor of their list (`&file=`), with the error's pointer to focus.
+ */
+export function fileUrl(path: string, branch: string, pointer?: string): string {
+  const extra: Record<string, string> = pointer !== undefined ? { pointer } : {}
+  if (path.startsWith('definitions/pages/'))
+    return ccPath('page', { page: id(path, 'definitions/pages/') }, branch, { tab: 'source', ...extra })
+  if (path.startsWith('definitions/experiments/'))
+    return ccPath('experiment', { experiment: id(path, 'definitions/experiments/') }, branch, extra)
+  if (path.startsWith('ui/public/images/'))
+    return ccPath('image', { image: path.slice('ui/public/images/'.length) }, branch)
+  const list = path.startsWith('definitions/articles/')
+    ? 'articles'
+    : path.startsWith('definitions/authors/')
+      ? 'content-factory-authors'
+      : path.startsWith('definitions/phone-rules/')
+        ? 'phone-rules'
+        : 'pages'
+  return ccPath(list, {}, branch, { file: path, ...extra })
+}

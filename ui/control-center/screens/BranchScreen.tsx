@@ -1,0 +1,535 @@
+import { useState } from 'react'
+import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
+import { ActivityTable } from '../ActivityTable'
+import { ApiError, branchApi, useApi } from '../api'
+import type { Branch, DefinitionError, DiffChange, HistoryCommit } from '../api-types'
+import { asFileConflicts, ConflictChooser, type Resolution } from '../Conflicts'
+import { useCc } from '../cc-context'
+import { Dialog } from '../Dialog'
+import { ErrorList } from '../ErrorList'
+import { fileUrl } from '../file-links'
+import { isoToLaLocal, laLocalToIso } from '../la-time'
+import { Empty, ErrorState, jsonValue, Loading, laTime, shortSha, WithResource } from '../States'
+import { Tabs } from '../Tabs'
+import { useResource } from '../use-resource'
+
+interface Checks {
+  commit: string
+  ok: boolean
+  errors: DefinitionError[]
+}
+
+/** `/branches/{branch}`: header, Changes, Checks, Review, History, Activity, and the branch's actions. */
+export default function BranchScreen() {
+  const { branch: name } = useCc()
+  const branch = name as string
+  const [revision, setRevision] = useState(0)
+  const res = useResource<{ branch: Branch }>(branchApi(branch), revision)
+  const checks = useResource<Checks>(branchApi(branch, '/checks'), revision)
+  const [tab, setTab] = useState(() => new URLSearchParams(location.search).get('tab') ?? 'changes')
+  const select = (t: string) => {
+    setTab(t)
+    const url = new URL(location.href)
+    url.searchParams.set('tab', t)
+    history.replaceState(history.state, '', url)
+  }
+  if (res.error) return <ErrorState message={res.error} retry={res.reload} />
+  if (!res.data) return <Loading what={`branch ${branch}`} />
+  const b = res.data.branch
+  const approved = b.approvedCommit !== null && b.approvedCommit === b.head
+  return (
+    <div className="cc-page">
+      <div className="cc-title-row">
+        <div>
+          <h1>
+            {b.title || b.name} <span className="cc-chip">{b.scheduledAt ? 'scheduled' : b.status}</span>
+          </h1>
+          <p className="muted">
+            <code>{b.name}</code> · base <code>{shortSha(b.baseCommit)}</code> · head{' '}
+            <code data-testid="branch-head">{shortSha(b.head)}</code>
+            {b.createdBy && <> · by {b.createdBy.name}</>}
+            {b.scheduledAt && <> · publishes {laTime(b.scheduledAt)}</>}
+            {' · '}
+            {approved ? 'approved at this head' : 'needs review'}
+          </p>
+          {b.description && <p>{b.description}</p>}
+        </div>
+        <a className="button" href={ccPath('pages', {}, b.name)}>
+          Edit pages
+        </a>
+      </div>
+      {b.name !== LIVE_BRANCH_NAME && (
+        <BranchActions branch={b} checks={checks.data} onChanged={() => setRevision((r) => r + 1)} />
+      )}
+      <Tabs
+        label="Branch"
+        selected={tab}
+        onSelect={select}
+        tabs={[
+          { id: 'changes', label: 'Changes' },
+          {
+            id: 'checks',
+            label: (
+              <>
+                Checks{' '}
+                {checks.data && (
+                  <span className={checks.data.ok ? 'cc-count' : 'cc-count cc-count-error'}>
+                    {checks.data.errors.length}
+                  </span>
+                )}
+              </>
+            ),
+          },
+          { id: 'review', label: 'Review' },
+          { id: 'history', label: 'History' },
+          { id: 'activity', label: 'Activity' },
+        ]}
+      >
+        {tab === 'changes' && <ChangesTab branch={branch} revision={revision} />}
+        {tab === 'checks' &&
+          (checks.error ? (
+            <ErrorState message={checks.error} retry={checks.reload} />
+          ) : !checks.data ? (
+            <Loading what="checks" />
+          ) : checks.data.ok ? (
+            <Empty>All checks pass on what publishing would put live.</Empty>
+          ) : (
+            <ErrorList errors={checks.data.errors} branch={branch} />
+          ))}
+        {tab === 'review' && <ReviewTab branch={b} onChanged={() => setRevision((r) => r + 1)} />}
+        {tab === 'history' && <HistoryTab branch={branch} revision={revision} />}
+        {tab === 'activity' && <ActivityTable branch={branch} />}
+      </Tabs>
+    </div>
+  )
+}
+
+function ChangesTab({ branch, revision }: { branch: string; revision: number }) {
+  const diff = useResource<{
+    base: string
+    head: string
+    files: { path: string; kind: string; status: string; changes: DiffChange[] }[]
+  }>(branchApi(branch, '/diff'), revision)
+  return (
+    <WithResource resource={diff} what="changes">
+      {(d) =>
+        d.files.length === 0 ? (
+          <Empty>No changes against live yet.</Empty>
+        ) : (
+          <div className="stack" data-testid="diff">
+            {d.files.map((f) => (
+              <section key={f.path} className="cc-card">
+                <h3>
+                  <span className="cc-kind">{f.kind}</span> <a href={fileUrl(f.path, branch)}>{f.path}</a>{' '}
+                  <span className="muted">({f.status})</span>
+                </h3>
+                <ul className="cc-diff">
+                  {f.changes.map((c) => (
+                    <li key={`${c.pointer}${c.op}`} className={`cc-diff-${c.op}`}>
+                      <code>{c.pointer || '/'}</code>:{' '}
+                      {c.op === 'add' ? (
+                        <ins>{jsonValue(c.after)}</ins>
+                      ) : c.op === 'remove' ? (
+                        <del>{jsonValue(c.before)}</del>
+                      ) : (
+                        <>
+                          <del>{jsonValue(c.before)}</del> → <ins>{jsonValue(c.after)}</ins>
+                        </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )
+      }
+    </WithResource>
+  )
+}
+
+function HistoryTab({ branch, revision }: { branch: string; revision: number }) {
+  const log = useResource<{ commits: HistoryCommit[] }>(branchApi(branch, '/history'), revision)
+  return (
+    <WithResource resource={log} what="history">
+      {(d) =>
+        d.commits.length === 0 ? (
+          <Empty>No commits yet.</Empty>
+        ) : (
+          <ol className="cc-list cc-history">
+            {d.commits.map((c) => (
+              <li key={c.sha}>
+                <code>{shortSha(c.sha)}</code> {c.subject}{' '}
+                <span className="muted">
+                  {c.author.name} · {laTime(c.date)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )
+      }
+    </WithResource>
+  )
+}
+
+function ReviewTab({ branch, onChanged }: { branch: Branch; onChanged: () => void }) {
+  const { may } = useCc()
+  const api = useApi()
+  const [comment, setComment] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const approved = branch.approvedCommit !== null && branch.approvedCommit === branch.head
+  const decide = async (decision: 'approve' | 'request-changes') => {
+    setError(null)
+    try {
+      await api('POST', branchApi(branch.name, '/reviews'), {
+        decision,
+        ...(comment.trim() ? { comment } : {}),
+      })
+      setDone(decision === 'approve' ? 'Approved at this head.' : 'Changes requested.')
+      setComment('')
+      onChanged()
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+  return (
+    <div className="stack">
+      <p>
+        {approved
+          ? `Approved at ${shortSha(branch.approvedCommit)} (the head). A new commit resets the approval.`
+          : branch.approvedCommit
+            ? `An approval was given at ${shortSha(branch.approvedCommit)}; the branch has moved since, so it needs review again.`
+            : 'Not approved yet.'}
+      </p>
+      {may('branch.approve') ? (
+        <>
+          <label className="cc-field">
+            <span>Comment (optional)</span>
+            <textarea rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
+          </label>
+          <div className="cc-row">
+            <button type="button" className="button button-primary" onClick={() => decide('approve')}>
+              Approve
+            </button>
+            <button type="button" className="button" onClick={() => decide('request-changes')}>
+              Request changes
+            </button>
+          </div>
+        </>
+      ) : (
+        <p className="muted">Publishers and admins approve branches; ask one to review this branch.</p>
+      )}
+      {done && <p role="status">{done}</p>}
+      {error && (
+        <p className="cc-form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function BranchActions({
+  branch,
+  checks,
+  onChanged,
+}: {
+  branch: Branch
+  checks: Checks | null
+  onChanged: () => void
+}) {
+  const { may, route } = useCc()
+  const api = useApi()
+  const [dialog, setDialog] = useState<null | 'preview' | 'merge' | 'publish' | 'schedule' | 'archive'>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<DefinitionError[]>([])
+  const [conflicts, setConflicts] = useState<ReturnType<typeof asFileConflicts>>([])
+  const [busy, setBusy] = useState(false)
+  const [previews, setPreviews] = useState<Record<string, string> | null>(null)
+  const [when, setWhen] = useState(() => isoToLaLocal(Date.now() + 60 * 60_000))
+  const [note, setNote] = useState<string | null>(null)
+  const open = (d: typeof dialog) => {
+    setError(null)
+    setErrors([])
+    setConflicts([])
+    setDialog(d)
+  }
+  const run = async (fn: () => Promise<void>) => {
+    setBusy(true)
+    setError(null)
+    try {
+      await fn()
+    } catch (e) {
+      setError((e as Error).message)
+      if (e instanceof ApiError) {
+        setErrors(e.body?.errors ?? [])
+        setConflicts(asFileConflicts(e.body?.conflicts))
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+  const blocked =
+    checks && !checks.ok ? `Checks found ${checks.errors.length} problem(s): fix them first.` : null
+  const archived = branch.status === 'archived'
+  const mayArchive = may('publish') || branch.createdBy?.id === route.user?.id
+  return (
+    <section className="cc-actions" aria-label="Branch actions">
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          open('preview')
+          setPreviews(null)
+          run(async () => {
+            const r = await api<{ urls: Record<string, string> }>('POST', '/api/cc/previews', {
+              branch: branch.name,
+              drafts: false,
+            })
+            setPreviews(r.urls)
+          })
+        }}
+      >
+        Preview
+      </button>
+      {may('branch.edit') && !archived && (
+        <button type="button" className="button" onClick={() => open('merge')}>
+          Update from live
+        </button>
+      )}
+      {may('publish') && !archived && (
+        <>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={blocked !== null}
+            aria-describedby={blocked ? 'cc-publish-blocked' : undefined}
+            onClick={() => open('publish')}
+          >
+            Publish now
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={blocked !== null}
+            onClick={() => open('schedule')}
+          >
+            Schedule publish
+          </button>
+          {branch.scheduledAt && (
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                run(async () => {
+                  await api('DELETE', branchApi(branch.name, '/schedule'))
+                  setNote('Scheduled publish cancelled.')
+                  onChanged()
+                })
+              }
+            >
+              Cancel schedule
+            </button>
+          )}
+        </>
+      )}
+      {mayArchive && !archived && (
+        <button type="button" className="button" onClick={() => open('archive')}>
+          Archive
+        </button>
+      )}
+      {blocked && may('publish') && (
+        <p id="cc-publish-blocked" className="cc-form-error">
+          {blocked}
+        </p>
+      )}
+      {note && <p role="status">{note}</p>}
+      {error && dialog === null && (
+        <p className="cc-form-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <Dialog open={dialog === 'preview'} title={`Preview ${branch.name}`} onClose={() => setDialog(null)}>
+        {error ? (
+          <ErrorState message={error} />
+        ) : !previews ? (
+          <Loading what="preview links" />
+        ) : (
+          <ul className="cc-list">
+            {Object.entries(previews).map(([brand, url]) => (
+              <li key={brand}>
+                <a href={url} target="_blank" rel="noopener">
+                  Open on {brand}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Dialog>
+
+      <Dialog open={dialog === 'merge'} title="Update from live" onClose={() => setDialog(null)} wide>
+        <div className="stack">
+          <p>
+            Brings what was published since this branch started into it. Different fields merge on their own.
+          </p>
+          {conflicts.length > 0 ? (
+            <>
+              <p>The same fields changed on live and on this branch. Choose a side for each:</p>
+              <ConflictChooser
+                conflicts={conflicts}
+                theirsLabel="Live"
+                mineLabel="This branch"
+                busy={busy}
+                onResolve={(resolutions: Resolution[]) =>
+                  run(async () => {
+                    await api('POST', branchApi(branch.name, '/merge-live'), {
+                      expectedHead: branch.head,
+                      resolutions,
+                    })
+                    setDialog(null)
+                    setNote('Updated from live.')
+                    onChanged()
+                  })
+                }
+              />
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  await api('POST', branchApi(branch.name, '/merge-live'), { expectedHead: branch.head })
+                  setDialog(null)
+                  setNote('Updated from live.')
+                  onChanged()
+                })
+              }
+            >
+              {busy ? 'Updating…' : 'Update now'}
+            </button>
+          )}
+          {error && conflicts.length === 0 && (
+            <p className="cc-form-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={dialog === 'publish'}
+        title={`Publish ${branch.name}?`}
+        onClose={() => setDialog(null)}
+        wide
+      >
+        <div className="stack">
+          <p>These files go live on every brand that uses them:</p>
+          <ul className="cc-files">
+            {branch.files.map((f) => (
+              <li key={f.path}>
+                <span className="cc-kind">{f.kind}</span> {f.path} <span className="muted">({f.status})</span>
+              </li>
+            ))}
+          </ul>
+          <p>{checks?.ok ? 'All checks pass.' : ''}</p>
+          {error && (
+            <p className="cc-form-error" role="alert">
+              {error}
+            </p>
+          )}
+          {errors.length > 0 && <ErrorList errors={errors} branch={branch.name} />}
+          {conflicts.length > 0 && (
+            <p>
+              Live changed the same fields: use <strong>Update from live</strong> to choose, then publish.
+            </p>
+          )}
+          <div className="cc-row">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  await api('POST', branchApi(branch.name, '/publish'), { expectedHead: branch.head })
+                  setDialog(null)
+                  setNote('Published. Live now serves this branch.')
+                  onChanged()
+                })
+              }
+            >
+              {busy ? 'Publishing…' : 'Publish'}
+            </button>
+            <button type="button" className="button" onClick={() => setDialog(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      </Dialog>
+
+      <Dialog open={dialog === 'schedule'} title="Schedule publish" onClose={() => setDialog(null)}>
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault()
+            const at = laLocalToIso(when)
+            if (!at) return setError('Pick a date and time.')
+            run(async () => {
+              await api('POST', branchApi(branch.name, '/publish'), { expectedHead: branch.head, at })
+              setDialog(null)
+              setNote(`Publishes ${laTime(at)}.`)
+              onChanged()
+            })
+          }}
+        >
+          <label className="cc-field">
+            <span>Date and time (Los Angeles)</span>
+            <input type="datetime-local" required value={when} onChange={(e) => setWhen(e.target.value)} />
+          </label>
+          <p className="muted">Publishes at {laTime(laLocalToIso(when))}.</p>
+          {error && (
+            <p className="cc-form-error" role="alert">
+              {error}
+            </p>
+          )}
+          {errors.length > 0 && <ErrorList errors={errors} branch={branch.name} />}
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Schedule
+          </button>
+        </form>
+      </Dialog>
+
+      <Dialog open={dialog === 'archive'} title={`Archive ${branch.name}?`} onClose={() => setDialog(null)}>
+        <div className="stack">
+          <p>The branch leaves the list; its commits stay in history. Nothing on live changes.</p>
+          {error && (
+            <p className="cc-form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="cc-row">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  await api('DELETE', branchApi(branch.name))
+                  location.assign(ccPath('branches'))
+                })
+              }
+            >
+              Archive
+            </button>
+            <button type="button" className="button" onClick={() => setDialog(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      </Dialog>
+    </section>
+  )
+}

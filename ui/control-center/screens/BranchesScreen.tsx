@@ -1,0 +1,251 @@
+import { useState } from 'react'
+import { ccPath } from '../../../engine/render/control-center-routes'
+import { ActivityTable } from '../ActivityTable'
+import { useApi } from '../api'
+import type { Branch, Publication } from '../api-types'
+import { useCc } from '../cc-context'
+import { Dialog } from '../Dialog'
+import { NewBranchDialog } from '../NewBranchDialog'
+import { Empty, laTime, ScrollRegion, shortSha, WithResource } from '../States'
+import { Tabs } from '../Tabs'
+import { useResource } from '../use-resource'
+
+const authorName = (a: Branch['lastCommit']) =>
+  !a ? '' : typeof a.author === 'string' ? a.author : (a.author?.name ?? '')
+
+/** `/branches`: Branches, Live history, Activity; New branch. */
+export default function BranchesScreen() {
+  const { may } = useCc()
+  const [tab, setTab] = useState(() => new URLSearchParams(location.search).get('tab') ?? 'branches')
+  const [creating, setCreating] = useState(false)
+  const select = (t: string) => {
+    setTab(t)
+    const url = new URL(location.href)
+    url.searchParams.set('tab', t)
+    history.replaceState(history.state, '', url)
+  }
+  return (
+    <div className="cc-page">
+      <div className="cc-title-row">
+        <h1>Branches</h1>
+        {may('branch.create') && (
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            New branch
+          </button>
+        )}
+      </div>
+      <Tabs
+        label="Branches"
+        selected={tab}
+        onSelect={select}
+        tabs={[
+          { id: 'branches', label: 'Branches' },
+          { id: 'history', label: 'Live history' },
+          { id: 'activity', label: 'Activity' },
+        ]}
+      >
+        {tab === 'branches' && <BranchTable />}
+        {tab === 'history' && <LiveHistory />}
+        {tab === 'activity' && <ActivityTable />}
+      </Tabs>
+      <NewBranchDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(name) => location.assign(ccPath('pages', {}, name))}
+      />
+    </div>
+  )
+}
+
+function BranchTable() {
+  const list = useResource<{ live: { commit: string }; branches: Branch[] }>('/api/cc/branches')
+  return (
+    <WithResource resource={list} what="branches">
+      {(d) =>
+        d.branches.length === 0 ? (
+          <Empty>No open branches. Create one to start editing; live is read-only.</Empty>
+        ) : (
+          <ScrollRegion label="Branches">
+            <table className="cc-table" data-testid="branch-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Author</th>
+                  <th scope="col">Last commit</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Changed files</th>
+                  <th scope="col">Problems</th>
+                  <th scope="col">Scheduled</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.branches.map((b) => (
+                  <tr key={b.name}>
+                    <td>
+                      <a href={ccPath('branch', { branch: b.name })}>{b.name}</a>
+                      {b.overlaps.length > 0 && (
+                        <span
+                          className="cc-chip cc-chip-warn"
+                          title={b.overlaps.map((o) => `${o.path}: ${o.branches.join(', ')}`).join('\n')}
+                        >
+                          overlaps
+                        </span>
+                      )}
+                    </td>
+                    <td>{b.title}</td>
+                    <td>{b.createdBy?.name ?? '—'}</td>
+                    <td>
+                      {b.lastCommit ? (
+                        <>
+                          <code>{shortSha(b.lastCommit.sha)}</code> {b.lastCommit.subject}
+                          <div className="muted">
+                            {authorName(b.lastCommit)} · {laTime(b.lastCommit.date)}
+                          </div>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td>
+                      <span className="cc-chip">{b.status}</span>
+                    </td>
+                    <td>
+                      {b.files.length === 0 ? (
+                        <span className="muted">none</span>
+                      ) : (
+                        <ul className="cc-files">
+                          {b.files.map((f) => (
+                            <li key={f.path}>
+                              <span className="cc-kind">{f.kind}</span> {f.id}{' '}
+                              <span className="muted">({f.status})</span>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td>{b.problems ? <span className="cc-chip cc-chip-error">{b.problems}</span> : '0'}</td>
+                    <td>{b.scheduledAt ? laTime(b.scheduledAt) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )
+      }
+    </WithResource>
+  )
+}
+
+function LiveHistory() {
+  const { may } = useCc()
+  const api = useApi()
+  const pubs = useResource<{ live: { commit: string }; publications: Publication[] }>('/api/cc/publications')
+  const [confirm, setConfirm] = useState<Publication | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const rollback = async () => {
+    if (!confirm || !pubs.data) return
+    setBusy(true)
+    setError(null)
+    try {
+      await api('POST', '/api/cc/rollback', { publication: confirm.id, expectedLive: pubs.data.live.commit })
+      setConfirm(null)
+      pubs.reload()
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <WithResource resource={pubs} what="live history">
+      {(d) =>
+        d.publications.length === 0 ? (
+          <Empty>Nothing has been published from the control center yet.</Empty>
+        ) : (
+          <>
+            <ScrollRegion label="Live history">
+              <table className="cc-table" data-testid="live-history">
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Who</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Branch</th>
+                    <th scope="col">Files</th>
+                    <th scope="col">Commit</th>
+                    {may('publish') && <th scope="col">Actions</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.publications.map((p) => (
+                    <tr key={p.id}>
+                      <td>{laTime(p.at)}</td>
+                      <td>{p.actor?.name ?? 'system'}</td>
+                      <td>{p.kind}</td>
+                      <td>{p.branch ?? '—'}</td>
+                      <td>
+                        <ul className="cc-files">
+                          {p.files.map((f) => (
+                            <li key={f}>{f}</li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td>
+                        <code>{shortSha(p.oldCommit)}</code> → <code>{shortSha(p.newCommit)}</code>
+                      </td>
+                      {may('publish') && (
+                        <td>
+                          {p.oldCommit && (
+                            <button type="button" className="button cc-small" onClick={() => setConfirm(p)}>
+                              Roll back to before this
+                            </button>
+                          )}
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <Dialog open={confirm !== null} title="Roll back live?" onClose={() => setConfirm(null)}>
+              {confirm && (
+                <div className="stack">
+                  <p>
+                    Live goes back to how it was before the publication of {laTime(confirm.at)}
+                    {confirm.branch ? ` (branch ${confirm.branch})` : ''}, as a new publication. These files
+                    change:
+                  </p>
+                  <ul className="cc-files">
+                    {confirm.files.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
+                  </ul>
+                  {error && (
+                    <p className="cc-form-error" role="alert">
+                      {error}
+                    </p>
+                  )}
+                  <div className="cc-row">
+                    <button
+                      type="button"
+                      className="button button-primary"
+                      disabled={busy}
+                      onClick={rollback}
+                    >
+                      {busy ? 'Rolling back…' : 'Roll back'}
+                    </button>
+                    <button type="button" className="button" onClick={() => setConfirm(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </div>
+              )}
+            </Dialog>
+          </>
+        )
+      }
+    </WithResource>
+  )
+}

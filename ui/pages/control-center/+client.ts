@@ -1,0 +1,4 @@
+import { hydratePage } from '../hydrate'
+import Page from './+Page'
+
+hydratePage(Page)

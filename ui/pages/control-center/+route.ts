@@ -1,0 +1,3 @@
+import { pageRoute } from '../page-route'
+
+export default pageRoute('control-center')
