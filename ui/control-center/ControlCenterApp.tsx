@@ -15,6 +15,9 @@ const BranchScreen = lazy(() => import('./screens/BranchScreen'))
 const PagesScreen = lazy(() => import('./screens/PagesScreen'))
 const PageScreen = lazy(() => import('./screens/PageScreen'))
 const FilesScreen = lazy(() => import('./screens/FilesScreen'))
+const ExperimentsScreen = lazy(() => import('./screens/ExperimentsScreen'))
+const ExperimentScreen = lazy(() => import('./screens/ExperimentScreen'))
+const ContentFactoryScreen = lazy(() => import('./screens/ContentFactoryScreen'))
 
 const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   branches: BranchesScreen,
@@ -22,12 +25,12 @@ const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   pages: PagesScreen,
   page: PageScreen,
   articles: FilesScreen,
-  'content-factory': FilesScreen,
-  'content-factory-authors': FilesScreen,
-  'content-factory-runs': FilesScreen,
-  'content-factory-run': FilesScreen,
-  experiments: FilesScreen,
-  experiment: FilesScreen,
+  'content-factory': ContentFactoryScreen,
+  'content-factory-authors': ContentFactoryScreen,
+  'content-factory-runs': ContentFactoryScreen,
+  'content-factory-run': ContentFactoryScreen,
+  experiments: ExperimentsScreen,
+  experiment: ExperimentScreen,
   images: FilesScreen,
   image: FilesScreen,
   'phone-rules': FilesScreen,
