@@ -18,6 +18,7 @@ const FilesScreen = lazy(() => import('./screens/FilesScreen'))
 const ExperimentsScreen = lazy(() => import('./screens/ExperimentsScreen'))
 const ExperimentScreen = lazy(() => import('./screens/ExperimentScreen'))
 const ContentFactoryScreen = lazy(() => import('./screens/ContentFactoryScreen'))
+const PhoneRulesScreen = lazy(() => import('./screens/PhoneRulesScreen'))
 
 const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   branches: BranchesScreen,
@@ -33,7 +34,7 @@ const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   experiment: ExperimentScreen,
   images: FilesScreen,
   image: FilesScreen,
-  'phone-rules': FilesScreen,
+  'phone-rules': PhoneRulesScreen,
 }
 
 /** The signed-in control center: shell plus the screen of this URL (code-split per screen). */
