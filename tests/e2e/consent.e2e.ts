@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import type { LeadStory } from '../../server/store/lead-store'
 import { loadSnapshot } from '../model/funnel-catalogue'
+import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import { answerStep, currentStepName, waitForLive } from './funnel-driver'
 import { PROJECT_ROOT } from './server-process'
@@ -65,10 +65,7 @@ async function walk(tab: Page, funnel: ResolvedFunnel, base: string, shot: strin
       const consent = tab.locator('[data-testid="tcpa-consent"]')
       shownText = (await consent.textContent()) ?? ''
       shownVersion = (await consent.getAttribute('data-consent-version')) ?? ''
-      const axe = await new AxeBuilder({ page: tab as never }).include('.funnel').analyze()
-      expect(
-        axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-      ).toEqual([])
+      expect(await seriousViolations(tab, { include: '.funnel' })).toEqual([])
       for (const width of [1280, 375]) {
         await tab.setViewportSize({ width, height: 900 })
         await tab.screenshot({ path: join(SHOTS, `${shot}-${width}.png`), fullPage: true })

@@ -2,7 +2,6 @@
  * Every funnel page of the catalogue, in Chromium: the shortest complete path and the skip path
  * reach the destination; redirects, query strings, history, messages and events on /quiz/otc.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
@@ -10,6 +9,7 @@ import { actionList } from '../../engine/funnel/run-actions'
 import { emptiedValues } from '../../engine/funnel/validate-field'
 import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
 import { funnelCatalogue, loadSnapshot } from '../model/funnel-catalogue'
+import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import { answerStep, completeFunnel, currentStepName, recordFunnelEvents, waitForLive } from './funnel-driver'
 
@@ -194,9 +194,9 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
       await tab.goto(brandUrl(brand, port, `${base}/${step.name}`))
       await waitForLive(tab)
       if (await tab.locator('.funnel-submit').count()) await tab.locator('.funnel-submit').click()
-      const result = await new AxeBuilder({ page: tab as never }).include('.funnel').analyze()
-      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(serious.map((v) => `${step.name}: ${v.id} ${v.help}`)).toEqual([])
+      expect((await seriousViolations(tab, { include: '.funnel' })).map((v) => `${step.name}: ${v}`)).toEqual(
+        [],
+      )
     }
     await ctx.close()
   })

@@ -1,7 +1,7 @@
 /**
  * Every static page of the catalogue, on one of its brands, in Chromium: the document title, the
- * headline, the hero image actually loaded, no console errors. Screenshots go to
- * test-results/screenshots/ (kept as CI artifacts). The pages lease phone numbers, so this suite runs
+ * headline, the hero image actually loaded, no console errors. SCREENSHOTS=1 saves a full-page PNG of
+ * each to test-results/screenshots/, to look at. The pages lease phone numbers, so this suite runs
  * its own production server pointed at the ad-marketplace simulator (the third-party stand-in), as a
  * deployed site would be.
  */
@@ -23,8 +23,8 @@ import { type ServerProcess, startServerProcess } from './server-process'
 
 let port = 0
 const root = join(import.meta.dirname, '..', '..')
-const shots = join(root, 'test-results', 'screenshots')
-mkdirSync(shots, { recursive: true })
+const shots = process.env.SCREENSHOTS ? join(root, 'test-results', 'screenshots') : null
+if (shots) mkdirSync(shots, { recursive: true })
 
 const built = SnapshotStore.build(join(root, 'definitions'), root)
 if (!built.ok) throw new Error(built.errors.map(formatDefinitionError).join('\n'))
@@ -91,10 +91,11 @@ describe('every static page on one of its brands', () => {
         expect(await tab.locator('[data-testid="comparison"] tbody tr').count()).toBe(page.comparison!.length)
       if (page.relatedArticles)
         expect(await tab.locator('.related a').count()).toBe(page.relatedArticles.length)
-      await tab.screenshot({
-        path: join(shots, `${brandId}${path.replaceAll('/', '_') || '_'}.png`),
-        fullPage: true,
-      })
+      if (shots)
+        await tab.screenshot({
+          path: join(shots, `${brandId}${path.replaceAll('/', '_') || '_'}.png`),
+          fullPage: true,
+        })
       expect(consoleErrors).toEqual([])
       expect(pageErrors).toEqual([])
       await tab.close()
