@@ -8,6 +8,7 @@
  * likewise. Every class of visitors is tried once, so the answer is exact, not a heuristic.
  */
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
+import type { DefinitionError, Snapshot } from '../snapshot/types'
 import { isWithinBusinessHours } from './business-hours'
 import {
   type PhoneRuleFacts,
@@ -165,4 +166,34 @@ export function nextBusinessOpening(at: Date | number, utmMedium?: string | null
     if (isWithinBusinessHours(candidate, utmMedium)) return new Date(candidate)
   }
   return null
+}
+
+/** The keys of the pages served on each brand. */
+export function pagesByBrand(
+  pages: Iterable<{ key: string; brands: readonly string[] }>,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const p of pages) for (const b of p.brands) out.set(b, [...(out.get(b) ?? []), p.key])
+  return out
+}
+
+/**
+ * The publish checks' phone-rule coverage warnings on a valid snapshot, in the `file pointer message`
+ * shape of validation errors: one per rule that can never win, one per brand with pages falling through
+ * to its default. Warnings never block publishing.
+ */
+export function phoneCoverageWarnings(snapshot: Pick<Snapshot, 'pages' | 'documents'>): DefinitionError[] {
+  const rules = [...snapshot.documents.phoneRule.values()]
+  const c = phoneRuleCoverage(rules, pagesByBrand(snapshot.pages.values()))
+  const at = (id: string, pointer: string, message: string): DefinitionError => ({
+    file: `definitions/phone-rules/${id}.json`,
+    line: 0,
+    column: 0,
+    pointer,
+    message,
+  })
+  return [
+    ...c.shadowed.map((s) => at(s.id, '/match', shadowedMessage(s))),
+    ...c.fallThrough.map((f) => at(f.defaultRule, '', fallThroughMessage(f))),
+  ]
 }
