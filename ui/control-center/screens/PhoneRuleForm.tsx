@@ -334,7 +334,7 @@ function PhoneRuleForm({
             {!brands.some((b) => b.id === brand) && <option value={brand}>{brand || '(none)'}</option>}
             {brands.map((b) => (
               <option key={b.id} value={b.id}>
-                {b.name} ({b.id})
+                {b.name.replace(/\{[^}]*\}/g, '').trim() || b.id} ({b.id})
               </option>
             ))}
           </select>

@@ -49,6 +49,9 @@ export function conditionWords(rule: PhoneRule): string[] {
   return out
 }
 
+/** A brand's name without placeholders (`{product}` is filled per page): the id when nothing is left. */
+const displayName = (b: { id: string; name: string }) => b.name.replace(/\{[^}]*\}/g, '').trim() || b.id
+
 const isRule = (r: PhoneRule | null): r is PhoneRule =>
   !!r && typeof r.id === 'string' && typeof r.brand === 'string'
 
@@ -92,7 +95,7 @@ function RuleGroups({
   branch: string
   selected: string | null
 }) {
-  const brandName = new Map(data.brands.map((b) => [b.id, b.name]))
+  const brandName = new Map(data.brands.map((b) => [b.id, displayName(b)]))
   const shadowed = new Map(data.coverage.shadowed.map((s) => [s.id, s]))
   const fallThrough = new Map(data.coverage.fallThrough.map((f) => [f.brand, f]))
   const groups = new Map<string, PhoneRuleRow[]>()
@@ -245,6 +248,11 @@ function Simulator({ data }: { data: PhoneRulesData }) {
     afid: afid.trim() || null,
   }
   const winner = brand ? whichPhoneRule(rules, facts) : null
+  const losers = winner
+    ? phoneRulesInOrder(rules)
+        .filter((r) => r.id !== winner.id && phoneRuleConditions(r, facts).every((c) => c.met))
+        .map((r) => r.id)
+    : []
   const when = at ? new Date(at) : new Date()
   const validWhen = !Number.isNaN(when.getTime())
   const open = validWhen && isWithinBusinessHours(when)
@@ -255,9 +263,10 @@ function Simulator({ data }: { data: PhoneRulesData }) {
         Which rule wins?
       </h2>
       <form className="fw-pr-sim-form" onSubmit={(e) => e.preventDefault()}>
-        <label className="cc-field">
-          <span>Brand</span>
+        <div className="cc-field">
+          <label htmlFor="fw-pr-sim-brand">Brand</label>
           <select
+            id="fw-pr-sim-brand"
             value={brand}
             onChange={(e) => {
               setBrand(e.target.value)
@@ -266,14 +275,14 @@ function Simulator({ data }: { data: PhoneRulesData }) {
           >
             {brands.map((b) => (
               <option key={b.id} value={b.id}>
-                {b.name} ({b.id})
+                {displayName(b)} ({b.id})
               </option>
             ))}
           </select>
-        </label>
-        <label className="cc-field">
-          <span>Page</span>
-          <select value={page} onChange={(e) => setPage(e.target.value)}>
+        </div>
+        <div className="cc-field">
+          <label htmlFor="fw-pr-sim-page">Page</label>
+          <select id="fw-pr-sim-page" value={page} onChange={(e) => setPage(e.target.value)}>
             <option value="">(any other page)</option>
             {pages.map((p) => (
               <option key={p} value={p}>
@@ -281,19 +290,29 @@ function Simulator({ data }: { data: PhoneRulesData }) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="cc-field">
-          <span>utm_source</span>
-          <input value={utmSource} onChange={(e) => setUtmSource(e.target.value)} placeholder="facebook" />
-        </label>
-        <label className="cc-field">
-          <span>afid</span>
-          <input value={afid} onChange={(e) => setAfid(e.target.value)} inputMode="numeric" />
-        </label>
-        <label className="cc-field">
-          <span>At (your time; empty: now)</span>
-          <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
-        </label>
+        </div>
+        <div className="cc-field">
+          <label htmlFor="fw-pr-sim-utm">utm_source</label>
+          <input
+            id="fw-pr-sim-utm"
+            value={utmSource}
+            onChange={(e) => setUtmSource(e.target.value)}
+            placeholder="facebook"
+          />
+        </div>
+        <div className="cc-field">
+          <label htmlFor="fw-pr-sim-afid">afid</label>
+          <input
+            id="fw-pr-sim-afid"
+            value={afid}
+            onChange={(e) => setAfid(e.target.value)}
+            inputMode="numeric"
+          />
+        </div>
+        <div className="cc-field fw-pr-sim-at">
+          <label htmlFor="fw-pr-sim-at">At (your time; empty: now)</label>
+          <input id="fw-pr-sim-at" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
+        </div>
       </form>
       <output className="fw-pr-answer" aria-live="polite" data-testid="sim-answer">
         {!brand ? (
@@ -322,6 +341,12 @@ function Simulator({ data }: { data: PhoneRulesData }) {
                 : 'no more specific rule of the brand matches, so the default applies'}
               .
             </p>
+            {losers.length > 0 && (
+              <p>
+                <span className="muted">Also matched, less specific: </span>
+                {losers.join(', ')}
+              </p>
+            )}
             <p data-testid="sim-hours">
               {!validWhen
                 ? 'Enter a valid date and time.'
