@@ -1,16 +1,31 @@
 import { type ReactElement, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatPhoneDashed } from '../../../engine/phone/phone-format'
+import type { PhoneRuleCoverage } from '../../../engine/phone/phone-rule-coverage'
 import { LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
+import type { PhoneRule } from '../../../schemas/generated/phone-rule'
 import schema from '../../../schemas/phone-rule.schema.json'
 import { branchApi, useApi } from '../api'
-import type { DefinitionError, FileDoc } from '../api-types'
+import type { DefinitionError, FileDoc, FileRow } from '../api-types'
 import { CC_AUTOSAVE_IDLE_MS } from '../cc-constants'
 import { useCc } from '../cc-context'
 import { CommitDialog, SourceEditor, unsavedKey } from '../SourceEditor'
 import { ErrorState, Loading } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
-import type { PhoneRulesData } from './PhoneRulesScreen'
+
+/** A rule file as GET /api/cc/branches/:b/phone-rules lists it. */
+export interface PhoneRuleRow extends FileRow {
+  rule: PhoneRule | null
+  errors: DefinitionError[]
+}
+
+export interface PhoneRulesData {
+  head: string
+  rules: PhoneRuleRow[]
+  brands: { id: string; name: string; public: boolean }[]
+  pages: Record<string, string[]>
+  coverage: PhoneRuleCoverage
+}
 
 type Doc = Record<string, unknown>
 type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed'

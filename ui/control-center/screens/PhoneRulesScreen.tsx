@@ -5,7 +5,6 @@ import { formatPhoneDashed } from '../../../engine/phone/phone-format'
 import {
   type FallThrough,
   nextBusinessOpening,
-  type PhoneRuleCoverage,
   phoneRuleConditions,
   phoneRulesInOrder,
   type ShadowedRule,
@@ -15,30 +14,16 @@ import {
 import { ccPath } from '../../../engine/render/control-center-routes'
 import type { PhoneRule } from '../../../schemas/generated/phone-rule'
 import { branchApi } from '../api'
-import type { DefinitionError, FileRow } from '../api-types'
 import { useCc } from '../cc-context'
 import { Empty, WithResource } from '../States'
 import { useResource } from '../use-resource'
-import { PhoneRuleDetail } from './PhoneRuleForm'
+import { PhoneRuleDetail, type PhoneRuleRow, type PhoneRulesData } from './PhoneRuleForm'
 import '../phone-rules.css'
-
-interface PhoneRuleRow extends FileRow {
-  rule: PhoneRule | null
-  errors: DefinitionError[]
-}
-
-export interface PhoneRulesData {
-  head: string
-  rules: PhoneRuleRow[]
-  brands: { id: string; name: string; public: boolean }[]
-  pages: Record<string, string[]>
-  coverage: PhoneRuleCoverage
-}
 
 const CRITERION_WORDS = { brand: 'brand', pages: 'page', utmSource: 'utm_source', afid: 'afid' } as const
 
 /** "utm_source is facebook, fb or ig": a rule's `match` in words. */
-export function conditionWords(rule: PhoneRule): string[] {
+function conditionWords(rule: PhoneRule): string[] {
   const m = rule.match
   if (!m) return ['every visitor no other rule claims (the brand default)']
   const list = (v: string[]) => (v.length === 1 ? v[0] : `${v.slice(0, -1).join(', ')} or ${v[v.length - 1]}`)
