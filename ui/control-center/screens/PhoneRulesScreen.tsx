@@ -248,7 +248,7 @@ function Simulator({ data }: { data: PhoneRulesData }) {
         Which rule wins?
       </h2>
       <form className="fw-pr-sim-form" onSubmit={(e) => e.preventDefault()}>
-        <div className="cc-field">
+        <div className="cc-field fw-pr-sim-wide">
           <label htmlFor="fw-pr-sim-brand">Brand</label>
           <select
             id="fw-pr-sim-brand"
@@ -265,7 +265,7 @@ function Simulator({ data }: { data: PhoneRulesData }) {
             ))}
           </select>
         </div>
-        <div className="cc-field">
+        <div className="cc-field fw-pr-sim-wide">
           <label htmlFor="fw-pr-sim-page">Page</label>
           <select id="fw-pr-sim-page" value={page} onChange={(e) => setPage(e.target.value)}>
             <option value="">(any other page)</option>
@@ -294,7 +294,7 @@ function Simulator({ data }: { data: PhoneRulesData }) {
             inputMode="numeric"
           />
         </div>
-        <div className="cc-field fw-pr-sim-at">
+        <div className="cc-field fw-pr-sim-wide">
           <label htmlFor="fw-pr-sim-at">At (your time; empty: now)</label>
           <input id="fw-pr-sim-at" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
         </div>
