@@ -122,20 +122,21 @@ describe('phone rules, CONTROL-CENTER §8 Issue 2 step 2', { timeout: 150_000 },
   it('the simulator names m10-facebook for utm_source facebook; the rule that can never win is flagged', async () => {
     const page = await context.newPage()
     await openScreen(page, `/phone-rules?branch=phones&file=${FACEBOOK}`)
+    const sim = page.getByRole('region', { name: 'Which rule wins?' })
     const answer = page.getByTestId('sim-answer')
-    await expect.poll(() => page.getByLabel('Brand', { exact: true }).inputValue()).toBe('m10')
-    await page.getByLabel('utm_source', { exact: true }).fill('facebook')
+    await expect.poll(() => sim.getByLabel('Brand', { exact: true }).inputValue()).toBe('m10')
+    await sim.getByLabel('utm_source', { exact: true }).fill('facebook')
     await expect.poll(() => answer.getByTestId('sim-rule').textContent()).toBe('m10-facebook')
     expect(await answer.getByTestId('sim-number').textContent()).toBe('1-888-555-0102')
     expect(await answer.textContent()).toContain('utm_source facebook matches')
     expect(await answer.getByTestId('sim-hours').textContent()).toMatch(/The number (shows|is hidden)/)
     // A Sunday in Los Angeles: closed, and it says when the number next shows (Monday 5 AM there).
-    await page.getByLabel(/^At/).fill('2026-11-29T12:00')
+    await sim.getByLabel(/^At/).fill('2026-11-29T12:00')
     expect(await answer.getByTestId('sim-hours').textContent()).toMatch(/hidden.*next shows Monday/)
     // Keyboard: the page select is reachable and changes the answer (home-m10 with google).
-    await page.getByLabel('utm_source', { exact: true }).fill('google')
-    await page.getByLabel('Page', { exact: true }).focus()
-    await page.getByLabel('Page', { exact: true }).selectOption('home-m10')
+    await sim.getByLabel('utm_source', { exact: true }).fill('google')
+    await sim.getByLabel('Page', { exact: true }).focus()
+    await sim.getByLabel('Page', { exact: true }).selectOption('home-m10')
     await expect.poll(() => answer.getByTestId('sim-rule').textContent()).toBe('m10-home-google')
 
     const late = page.locator('[data-rule="m10-meta-late"]')
