@@ -16,7 +16,7 @@ const CodeEditor = lazy(() => import('./CodeEditor'))
 /** Unsaved text waits here until the server has it (a 401, a lost connection, a reload). */
 export const unsavedKey = (branch: string, path: string) => `fw-cc-unsaved:${branch}:${path}`
 /** Text typed on live, carried to the branch created to save it. */
-const carryKey = (path: string) => `fw-cc-unsaved:carry:${path}`
+export const carryKey = (path: string) => `fw-cc-unsaved:carry:${path}`
 
 type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed'
 

@@ -8,7 +8,7 @@ import { branchApi, useApi } from '../api'
 import type { DefinitionError, FileDoc, FileRow } from '../api-types'
 import { CC_AUTOSAVE_IDLE_MS } from '../cc-constants'
 import { useCc } from '../cc-context'
-import { CommitDialog, SourceEditor, unsavedKey } from '../SourceEditor'
+import { CommitDialog, carryKey, SourceEditor, unsavedKey } from '../SourceEditor'
 import { ErrorState, Loading } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
@@ -141,7 +141,10 @@ function PhoneRuleForm({
     if (!doc.data) return
     const server = doc.data.draft ? (doc.data.draft.text ?? '') : (doc.data.text ?? '')
     const kept = readOnly ? null : localStorage.getItem(unsavedKey(branch, path))
-    const start = kept ?? server
+    // Text typed on live, carried to the branch created to save it (as the Source editor does).
+    const carried = readOnly ? null : localStorage.getItem(carryKey(path))
+    if (carried !== null) localStorage.removeItem(carryKey(path))
+    const start = kept ?? carried ?? server
     let parsed: unknown = null
     try {
       parsed = JSON.parse(start)
@@ -157,7 +160,8 @@ function PhoneRuleForm({
     const m = (d.match ?? {}) as Record<string, unknown>
     setLists({ pages: listText(m.pages), utmSource: listText(m.utmSource), afid: listText(m.afid) })
     latest.current = start
-    if (kept !== null && kept !== server) {
+    if (start !== server) {
+      localStorage.setItem(unsavedKey(branch, path), start)
       setSave('unsaved')
       schedule()
     }
@@ -207,6 +211,7 @@ function PhoneRuleForm({
     const text = toText(next)
     latest.current = text
     if (readOnly) {
+      localStorage.setItem(carryKey(path), text)
       if (!offered.current) {
         offered.current = true
         offerBranch()
