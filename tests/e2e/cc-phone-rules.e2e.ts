@@ -51,7 +51,7 @@ beforeAll(async () => {
     launchBrowser(),
   ])
   cc = brandUrl('ccc', server.port, '')
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
   await routeThirdParties(context)
   const page = await context.newPage()
   await page.goto(`${cc}/`)
@@ -130,7 +130,7 @@ describe('phone rules, CONTROL-CENTER §8 Issue 2 step 2', { timeout: 150_000 },
     expect(await answer.getByTestId('sim-number').textContent()).toBe('1-888-555-0102')
     expect(await answer.textContent()).toContain('utm_source facebook matches')
     expect(await answer.getByTestId('sim-hours').textContent()).toMatch(/The number (shows|is hidden)/)
-    // A Sunday in Los Angeles: closed, and it says when the number next shows (Monday 5 AM there).
+    // Sunday noon UTC (the context's zone) is 4 AM on Sunday in Los Angeles: closed, and it says when the number next shows (Monday 5 AM there).
     await sim.getByLabel(/^At/).fill('2026-11-29T12:00')
     expect(await answer.getByTestId('sim-hours').textContent()).toMatch(/hidden.*next shows Monday/)
     // Keyboard: the page select is reachable and changes the answer (home-m10 with google).
