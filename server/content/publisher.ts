@@ -1,6 +1,7 @@
 import { mergeJsonText } from '../../engine/content/merge-json-text'
 import { assertCan } from '../../engine/content/permissions'
-import type { DefinitionError, Snapshot } from '../../engine/snapshot/types'
+import { phoneCoverageWarnings } from '../../engine/phone/phone-rule-coverage'
+import type { DefinitionError, Snapshot, SnapshotResult } from '../../engine/snapshot/types'
 import { log } from '../log'
 import { audit, auditWithId, nextAuditId, type StaffUser } from '../store/auth-store'
 import type { Db, Queryable } from '../store/db'
@@ -296,6 +297,8 @@ export class Publisher {
   async check(branch: string): Promise<{
     commit: string
     errors: DefinitionError[]
+    /** Advice that never blocks publishing (phone-rule coverage, CONTROL-CENTER §7). */
+    warnings: DefinitionError[]
     conflicts: { path: string; pointers: string[] }[]
   }> {
     const repo = this.content.repo
@@ -304,7 +307,7 @@ export class Publisher {
     const live = await repo.resolve(PUBLISHED_REF)
     if (!live || live === head || (await repo.isAncestor(live, head))) {
       const r = await this.live.source.build(head)
-      return { commit: head, errors: r.ok ? [] : r.errors, conflicts: [] }
+      return { commit: head, ...checked(r), conflicts: [] }
     }
     try {
       const changes = await this.#mergeChanges(live, head, branch)
@@ -314,12 +317,13 @@ export class Publisher {
           .map((c) => [c.path, c.content === null ? null : c.content.toString()] as const),
       )
       const r = await this.live.source.build(live, overlay)
-      return { commit: head, errors: r.ok ? [] : r.errors, conflicts: [] }
+      return { commit: head, ...checked(r), conflicts: [] }
     } catch (e) {
       if (!(e instanceof MergeConflictError)) throw e
       return {
         commit: head,
         errors: [],
+        warnings: [],
         conflicts: e.files.map((f) => ({ path: f.path, pointers: f.conflicts.map((c) => c.pointer || '/') })),
       }
     }
@@ -392,4 +396,11 @@ export class Publisher {
       fastForward: p.fastForward,
     }
   }
+}
+
+/** A build's errors, or the warnings of the valid snapshot (they are computed only on a valid one). */
+function checked(r: SnapshotResult): { errors: DefinitionError[]; warnings: DefinitionError[] } {
+  return r.ok
+    ? { errors: [], warnings: phoneCoverageWarnings(r.snapshot) }
+    : { errors: r.errors, warnings: [] }
 }

@@ -25,7 +25,8 @@ export function ErrorList({
             }}
           >
             <code>
-              {e.file}:{e.line}:{colOf(e)}
+              {e.file}
+              {e.line > 0 ? `:${e.line}:${colOf(e)}` : ''}
             </code>{' '}
             <code>{e.pointer || '/'}</code>
           </a>{' '}

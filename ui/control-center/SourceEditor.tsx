@@ -14,9 +14,9 @@ import { useResource } from './use-resource'
 const CodeEditor = lazy(() => import('./CodeEditor'))
 
 /** Unsaved text waits here until the server has it (a 401, a lost connection, a reload). */
-const unsavedKey = (branch: string, path: string) => `fw-cc-unsaved:${branch}:${path}`
+export const unsavedKey = (branch: string, path: string) => `fw-cc-unsaved:${branch}:${path}`
 /** Text typed on live, carried to the branch created to save it. */
-const carryKey = (path: string) => `fw-cc-unsaved:carry:${path}`
+export const carryKey = (path: string) => `fw-cc-unsaved:carry:${path}`
 
 type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed'
 
@@ -246,7 +246,7 @@ function lineOf(
   return { line: 1, col: 1 }
 }
 
-function CommitDialog({
+export function CommitDialog({
   open,
   onClose,
   path,

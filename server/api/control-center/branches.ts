@@ -166,6 +166,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
         commit: result.commit,
         ok: result.errors.length === 0,
         errors: result.errors,
+        warnings: result.warnings,
         conflicts: result.conflicts,
       }
     }),

@@ -6,6 +6,7 @@ import type Router from '@koa/router'
 import type { AppDeps } from '../../app-deps'
 import { registerBranchApi } from './branches'
 import { registerExperimentApi } from './experiments'
+import { registerPhoneRuleApi } from './phone-rules'
 import { registerPreviewActivityApi } from './previews-activity'
 import { registerPublishingApi } from './publishing'
 import { registerRunApi } from './runs'
@@ -17,4 +18,5 @@ export function controlCenterApi(router: Router, deps: AppDeps): void {
   registerPreviewActivityApi(router, deps)
   registerExperimentApi(router, deps)
   registerRunApi(router, deps)
+  registerPhoneRuleApi(router, deps)
 }

@@ -17,6 +17,8 @@ interface Checks {
   commit: string
   ok: boolean
   errors: DefinitionError[]
+  /** Advice that does not block publishing (phone-rule coverage). */
+  warnings?: DefinitionError[]
 }
 
 /** `/branches/{branch}`: header, Changes, Checks, Review, History, Activity, and the branch's actions. */
@@ -91,10 +93,23 @@ export default function BranchScreen() {
             <ErrorState message={checks.error} retry={checks.reload} />
           ) : !checks.data ? (
             <Loading what="checks" />
-          ) : checks.data.ok ? (
-            <Empty>All checks pass on what publishing would put live.</Empty>
           ) : (
-            <ErrorList errors={checks.data.errors} branch={branch} />
+            <div className="stack">
+              {checks.data.ok ? (
+                <Empty>All checks pass on what publishing would put live.</Empty>
+              ) : (
+                <ErrorList errors={checks.data.errors} branch={branch} />
+              )}
+              {!!checks.data.warnings?.length && (
+                <section aria-label="Warnings" data-testid="check-warnings">
+                  <h2 className="cc-h3">
+                    {checks.data.warnings.length} warning{checks.data.warnings.length === 1 ? '' : 's'}{' '}
+                    (publishing is not blocked)
+                  </h2>
+                  <ErrorList errors={checks.data.warnings} branch={branch} />
+                </section>
+              )}
+            </div>
           ))}
         {tab === 'review' && <ReviewTab branch={b} onChanged={() => setRevision((r) => r + 1)} />}
         {tab === 'history' && <HistoryTab branch={branch} revision={revision} />}

@@ -1,0 +1,178 @@
+/**
+ * The phone-rules screen in a real browser (CONTROL-CENTER §8 "Issue 2", step 2): the simulator names
+ * m10-facebook for utm_source facebook with its number as visitors see it, a bad number shows the
+ * pattern error at its field and survives a reload, a rule that can never win is flagged, axe is clean
+ * at 1280 and 375 px with no sideways scroll. One production server with CONTENT_SOURCE=git.
+ * CC_SCREENSHOTS=<dir> saves PNGs to look at.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { brandUrl, launchBrowser, routeThirdParties } from './browser'
+import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+
+const PASSWORD = 'correct-horse-battery'
+const FACEBOOK = 'definitions/phone-rules/m10-facebook.json'
+const SHADOWED = 'definitions/phone-rules/m10-meta-late.json'
+
+let server: ServerProcess
+let browser: Browser
+let dataDir: string
+let cc: string
+let context: BrowserContext
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-phone-'))
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(PROJECT_ROOT, 'server', 'cli', 'staff.ts'),
+      'add',
+      'ed@x.test',
+      'Ed',
+      '--role',
+      'editor',
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir, FW_STAFF_PASSWORD: PASSWORD },
+    },
+  )
+  if (r.status !== 0) throw new Error(`staff add failed: ${r.stdout}${r.stderr}`)
+  ;[server, browser] = await Promise.all([
+    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
+    launchBrowser(),
+  ])
+  cc = brandUrl('ccc', server.port, '')
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
+  await routeThirdParties(context)
+  const page = await context.newPage()
+  await page.goto(`${cc}/`)
+  expect(
+    (await call(page, 'POST', '/api/_auth/session', { email: 'ed@x.test', password: PASSWORD })).status,
+  ).toBe(200)
+  expect((await call(page, 'POST', '/api/cc/branches', { title: 'Phones', name: 'phones' })).status).toBe(201)
+  // A rule with the same source as m10-facebook whose id sorts after it: it loses every tie.
+  const late = {
+    $schema: '../../schemas/phone-rule.schema.json',
+    id: 'm10-meta-late',
+    brand: 'm10',
+    match: { utmSource: ['facebook'] },
+    defaultNumber: '18885550199',
+    placementId: 'm10-late',
+    afid: '100199',
+  }
+  const put = await call(page, 'PUT', `/api/cc/branches/phones/drafts?path=${SHADOWED}`, {
+    text: `${JSON.stringify(late, null, 2)}\n`,
+  })
+  expect(put.status).toBe(200)
+  await page.close()
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function call(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      })
+      const text = await r.text()
+      return { status: r.status, body: text ? JSON.parse(text) : null }
+    },
+    { method, path, body },
+  )
+}
+
+async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(`${cc}${path}`)
+  await page.waitForSelector('.cc-app')
+  await page.waitForFunction(() => !/Loading /.test(document.body.innerText), null, { timeout: 30_000 })
+}
+
+async function axeAndLook(page: Page, name: string): Promise<void> {
+  const shots = process.env.CC_SCREENSHOTS
+  if (shots) {
+    mkdirSync(shots, { recursive: true })
+    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
+  }
+  const result = await new AxeBuilder({ page: page as never }).analyze()
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(bad, name).toEqual([])
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  expect(sideways, `${name} scrolls sideways`).toBe(false)
+}
+
+describe('phone rules, CONTROL-CENTER §8 Issue 2 step 2', { timeout: 150_000 }, () => {
+  it('the simulator names m10-facebook for utm_source facebook; the rule that can never win is flagged', async () => {
+    const page = await context.newPage()
+    await openScreen(page, `/phone-rules?branch=phones&file=${FACEBOOK}`)
+    const sim = page.getByRole('region', { name: 'Which rule wins?' })
+    const answer = page.getByTestId('sim-answer')
+    await expect.poll(() => sim.getByLabel('Brand', { exact: true }).inputValue()).toBe('m10')
+    await sim.getByLabel('utm_source', { exact: true }).fill('facebook')
+    await expect.poll(() => answer.getByTestId('sim-rule').textContent()).toBe('m10-facebook')
+    expect(await answer.getByTestId('sim-number').textContent()).toBe('1-888-555-0102')
+    expect(await answer.textContent()).toContain('utm_source facebook matches')
+    expect(await answer.getByTestId('sim-hours').textContent()).toMatch(/The number (shows|is hidden)/)
+    // Sunday noon UTC (the context's zone) is 4 AM on Sunday in Los Angeles: closed, and it says when the number next shows (Monday 5 AM there).
+    await sim.getByLabel(/^At/).fill('2026-11-29T12:00')
+    expect(await answer.getByTestId('sim-hours').textContent()).toMatch(/hidden.*next shows Monday/)
+    // Keyboard: the page select is reachable and changes the answer (home-m10 with google).
+    await sim.getByLabel('utm_source', { exact: true }).fill('google')
+    await sim.getByLabel('Page', { exact: true }).focus()
+    await sim.getByLabel('Page', { exact: true }).selectOption('home-m10')
+    await expect.poll(() => answer.getByTestId('sim-rule').textContent()).toBe('m10-home-google')
+
+    const late = page.locator('[data-rule="m10-meta-late"]')
+    expect(await late.getByTestId('shadow-warning').textContent()).toContain(
+      'phone rule "m10-meta-late" can never win: wherever it matches, "m10-facebook" wins first',
+    )
+    expect(await late.textContent()).toContain('my draft')
+    // The list, the simulator and the rule form (m10-facebook selected) at both widths.
+    await page.getByLabel('Phone number', { exact: true }).waitFor()
+    await axeAndLook(page, 'phone-rules-1280')
+    await page.setViewportSize({ width: 375, height: 800 })
+    await axeAndLook(page, 'phone-rules-375')
+    await page.close()
+  })
+
+  it('a bad number shows the pattern error at its field, and nothing typed is lost', async () => {
+    const page = await context.newPage()
+    await openScreen(page, `/phone-rules?branch=phones&file=${FACEBOOK}`)
+    const number = page.getByLabel('Phone number', { exact: true })
+    expect(await number.inputValue()).toBe('18885550102')
+    expect(await page.locator('.fw-pr-shows').textContent()).toContain('1-888-555-0102')
+    await number.fill('1234')
+    await expect
+      .poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 })
+      .toBe('Draft saved')
+    const field = page.locator('.fw-pr-field', { has: number })
+    await expect.poll(() => field.getByTestId('field-errors').textContent()).toContain('pattern')
+    expect(await number.getAttribute('aria-invalid')).toBe('true')
+    await openScreen(page, `/phone-rules?branch=phones&file=${FACEBOOK}`)
+    expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('1234')
+    expect(await page.locator('[data-rule="m10-facebook"]').textContent()).toMatch(/my draft.*problem/)
+    // The Source tab shows the same draft.
+    await page.getByRole('tab', { name: 'Source' }).click()
+    await expect.poll(() => page.locator('.cm-content').textContent()).toContain('"defaultNumber": "1234"')
+    await page.getByRole('tab', { name: 'Form' }).click()
+    expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('1234')
+    await page.close()
+  })
+})

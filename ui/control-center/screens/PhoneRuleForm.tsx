@@ -1,0 +1,463 @@
+import { type ReactElement, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { formatPhoneDashed } from '../../../engine/phone/phone-format'
+import type { PhoneRuleCoverage } from '../../../engine/phone/phone-rule-coverage'
+import { LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
+import type { PhoneRule } from '../../../schemas/generated/phone-rule'
+import schema from '../../../schemas/phone-rule.schema.json'
+import { branchApi, useApi } from '../api'
+import type { DefinitionError, FileDoc, FileRow } from '../api-types'
+import { CC_AUTOSAVE_IDLE_MS } from '../cc-constants'
+import { useCc } from '../cc-context'
+import { CommitDialog, carryKey, SourceEditor, unsavedKey } from '../SourceEditor'
+import { ErrorState, Loading } from '../States'
+import { Tabs } from '../Tabs'
+import { useResource } from '../use-resource'
+
+/** A rule file as GET /api/cc/branches/:b/phone-rules lists it. */
+export interface PhoneRuleRow extends FileRow {
+  rule: PhoneRule | null
+  errors: DefinitionError[]
+}
+
+export interface PhoneRulesData {
+  head: string
+  rules: PhoneRuleRow[]
+  brands: { id: string; name: string; public: boolean }[]
+  pages: Record<string, string[]>
+  coverage: PhoneRuleCoverage
+}
+
+type Doc = Record<string, unknown>
+type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed'
+const LISTS = ['pages', 'utmSource', 'afid'] as const
+type ListName = (typeof LISTS)[number]
+
+interface Prop {
+  description?: string
+  type?: string
+  properties?: Record<string, Prop>
+}
+const PROPS = schema.properties as Record<string, Prop>
+const MATCH_PROPS = PROPS.match.properties as Record<string, Prop>
+const LABELS: Record<string, string> = {
+  id: 'Id',
+  description: 'Description',
+  brand: 'Brand',
+  defaultNumber: 'Phone number',
+  placementId: 'Placement id',
+  afid: 'Affiliate id (sub_1)',
+  pages: 'Pages',
+  utmSource: 'utm_source values',
+}
+const MATCH_LABELS: Record<ListName, string> = {
+  pages: 'Pages',
+  utmSource: 'utm_source values',
+  afid: 'afid values',
+}
+const toText = (doc: Doc) => `${JSON.stringify(doc, null, 2)}\n`
+const listText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : '')
+const splitList = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+
+/** The selected rule (`&file=`): a form built from phone-rule.schema.json, and its Source tab. */
+export function PhoneRuleDetail({
+  branch,
+  path,
+  data,
+}: {
+  branch: string
+  path: string
+  data: PhoneRulesData | null
+}) {
+  const [tab, setTab] = useState('form')
+  const close = new URL(location.href)
+  close.searchParams.delete('file')
+  close.searchParams.delete('pointer')
+  return (
+    <section className="cc-card cc-detail fw-pr-detail" aria-label={`Phone rule ${path}`}>
+      <div className="cc-row cc-row-between">
+        <h2 className="cc-h3">
+          <code>{path}</code>
+        </h2>
+        <a className="button cc-small" href={close.pathname + close.search}>
+          Close
+        </a>
+      </div>
+      <Tabs
+        label="Edit the rule"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: 'form', label: 'Form' },
+          { id: 'source', label: 'Source' },
+        ]}
+      >
+        {tab === 'form' ? (
+          <PhoneRuleForm branch={branch} path={path} data={data} />
+        ) : (
+          <SourceEditor branch={branch} path={path} />
+        )}
+      </Tabs>
+    </section>
+  )
+}
+
+/**
+ * The rule's fields, saved as my draft 800 ms after typing stops (the same drafts and commit as the
+ * Source editor, and the same text kept in this browser until the server has it), with the server's
+ * errors at their field. What is typed stays as typed, valid or not.
+ */
+function PhoneRuleForm({
+  branch,
+  path,
+  data,
+}: {
+  branch: string
+  path: string
+  data: PhoneRulesData | null
+}) {
+  const { changed, may, offerBranch } = useCc()
+  const api = useApi()
+  const [revision, setRevision] = useState(0)
+  const doc = useResource<FileDoc>(branchApi(branch, `/file?path=${encodeURIComponent(path)}`), revision)
+  const readOnly = branch === LIVE_BRANCH_NAME
+  const [value, setValue] = useState<Doc | null>(null)
+  const [unreadable, setUnreadable] = useState(false)
+  const [lists, setLists] = useState<Record<ListName, string>>({ pages: '', utmSource: '', afid: '' })
+  const [errors, setErrors] = useState<DefinitionError[]>([])
+  const [save, setSave] = useState<SaveState>('saved')
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const [committing, setCommitting] = useState(false)
+  const latest = useRef<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const offered = useRef(false)
+  const base = useId()
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per loaded document
+  useEffect(() => {
+    if (!doc.data) return
+    const server = doc.data.draft ? (doc.data.draft.text ?? '') : (doc.data.text ?? '')
+    const kept = readOnly ? null : localStorage.getItem(unsavedKey(branch, path))
+    // Text typed on live, carried to the branch created to save it (as the Source editor does).
+    const carried = readOnly ? null : localStorage.getItem(carryKey(path))
+    if (carried !== null) localStorage.removeItem(carryKey(path))
+    const start = kept ?? carried ?? server
+    let parsed: unknown = null
+    try {
+      parsed = JSON.parse(start)
+    } catch {}
+    setErrors(doc.data.errors)
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      setUnreadable(true)
+      return
+    }
+    setUnreadable(false)
+    const d = parsed as Doc
+    setValue(d)
+    const m = (d.match ?? {}) as Record<string, unknown>
+    setLists({ pages: listText(m.pages), utmSource: listText(m.utmSource), afid: listText(m.afid) })
+    latest.current = start
+    if (start !== server) {
+      localStorage.setItem(unsavedKey(branch, path), start)
+      setSave('unsaved')
+      schedule()
+    }
+  }, [doc.data])
+
+  const saveNow = useCallback(async (): Promise<boolean> => {
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = null
+    const sending = latest.current
+    if (sending === null) return true
+    setSave('saving')
+    try {
+      const r = await api<{ errors: DefinitionError[] }>(
+        'PUT',
+        branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`),
+        { text: sending },
+      )
+      setErrors(r.errors)
+      setSaveError(null)
+      if (latest.current === sending) {
+        localStorage.removeItem(unsavedKey(branch, path))
+        setSave('saved')
+      } else setSave('unsaved')
+      changed()
+      return true
+    } catch (e) {
+      setSave('failed')
+      setSaveError((e as Error).message)
+      return false
+    }
+  }, [api, branch, path, changed])
+
+  const schedule = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(() => void saveNow(), CC_AUTOSAVE_IDLE_MS)
+  }, [saveNow])
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [],
+  )
+
+  const update = (next: Doc) => {
+    setValue(next)
+    const text = toText(next)
+    latest.current = text
+    if (readOnly) {
+      localStorage.setItem(carryKey(path), text)
+      if (!offered.current) {
+        offered.current = true
+        offerBranch()
+      }
+      return
+    }
+    localStorage.setItem(unsavedKey(branch, path), text)
+    setSave('unsaved')
+    schedule()
+  }
+  const setField = (name: string, v: string) => {
+    const next = { ...value }
+    if (v === '' && name === 'description') delete next[name]
+    else next[name] = v
+    update(next)
+  }
+  const setList = (name: ListName, raw: string) => {
+    setLists((l) => ({ ...l, [name]: raw }))
+    const match = { ...((value?.match ?? {}) as Record<string, unknown>) }
+    const items = splitList(raw)
+    if (items.length) match[name] = items
+    else delete match[name]
+    const next = { ...value }
+    // Keys in the schema's order, and no empty `match` (a rule without one is the brand default).
+    const ordered = Object.fromEntries(LISTS.filter((k) => k in match).map((k) => [k, match[k]]))
+    if (Object.keys(ordered).length) next.match = ordered
+    else delete next.match
+    update(next)
+  }
+
+  if (doc.error) return <ErrorState message={doc.error} retry={doc.reload} />
+  if (!doc.data) return <Loading what={path} />
+  if (unreadable || !value)
+    return (
+      <p className="cc-form-error" role="alert">
+        This file is not a JSON object, so the form cannot show it: fix it in the Source tab.
+      </p>
+    )
+  const errorsAt = (pointer: string) =>
+    errors.filter((e) => e.pointer === pointer || e.pointer.startsWith(`${pointer}/`))
+  const shownElsewhere = new Set(
+    [
+      '/id',
+      '/description',
+      '/brand',
+      '/defaultNumber',
+      '/placementId',
+      '/afid',
+      '/match',
+      ...LISTS.map((l) => `/match/${l}`),
+    ].flatMap((p) => errorsAt(p)),
+  )
+  const otherErrors = errors.filter((e) => !shownElsewhere.has(e))
+  const brands = data?.brands.filter((b) => b.public) ?? []
+  const brand = String(value.brand ?? '')
+  const brandPages = data?.pages[brand] ?? []
+  const str = (k: string) => (typeof value[k] === 'string' ? (value[k] as string) : String(value[k] ?? ''))
+  const head = doc.data.head
+
+  const field = (
+    name: string,
+    input: (p: { id: string; describedBy: string; invalid: boolean }) => ReactElement,
+    extra?: ReactElement,
+  ) => {
+    const id = `${base}-${name}`
+    const errs = errorsAt(`/${name}`)
+    return (
+      <div className="cc-field fw-pr-field">
+        <label htmlFor={id}>{LABELS[name] ?? name}</label>
+        {input({ id, describedBy: `${id}-help ${id}-err`, invalid: errs.length > 0 })}
+        <small id={`${id}-help`} className="muted">
+          {extra}
+          {PROPS[name]?.description}
+        </small>
+        <FieldErrors id={`${id}-err`} errors={errs} />
+      </div>
+    )
+  }
+
+  return (
+    <div className="stack fw-pr-form">
+      <div className="cc-row cc-row-between">
+        <p className="cc-save-state" role="status" data-testid="save-state">
+          {readOnly
+            ? 'Live is read-only: a change here asks for a branch to save it on.'
+            : save === 'saved'
+              ? doc.data.draft || latest.current !== (doc.data.text ?? '')
+                ? 'Draft saved'
+                : 'No unsaved changes'
+              : save === 'saving'
+                ? 'Saving draft…'
+                : save === 'unsaved'
+                  ? 'Unsaved changes (kept in this browser)'
+                  : `Not saved: ${saveError ?? 'error'} (kept in this browser)`}
+        </p>
+        {!readOnly && may('branch.edit') && (
+          <div className="cc-row">
+            {save === 'failed' && (
+              <button type="button" className="button cc-small" onClick={() => void saveNow()}>
+                Retry save
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-primary cc-small"
+              onClick={() => setCommitting(true)}
+            >
+              Commit
+            </button>
+          </div>
+        )}
+      </div>
+      <form className="fw-pr-fields" onSubmit={(e) => e.preventDefault()} aria-label="Rule fields">
+        {field('id', (p) => (
+          <input
+            id={p.id}
+            value={str('id')}
+            readOnly
+            aria-describedby={p.describedBy}
+            aria-invalid={p.invalid || undefined}
+          />
+        ))}
+        {field('description', (p) => (
+          <input
+            id={p.id}
+            value={str('description')}
+            onChange={(e) => setField('description', e.target.value)}
+            aria-describedby={p.describedBy}
+            aria-invalid={p.invalid || undefined}
+          />
+        ))}
+        {field('brand', (p) => (
+          <select
+            id={p.id}
+            value={brand}
+            onChange={(e) => setField('brand', e.target.value)}
+            aria-describedby={p.describedBy}
+            aria-invalid={p.invalid || undefined}
+          >
+            {!brands.some((b) => b.id === brand) && <option value={brand}>{brand || '(none)'}</option>}
+            {brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name.replace(/\{[^}]*\}/g, '').trim() || b.id} ({b.id})
+              </option>
+            ))}
+          </select>
+        ))}
+        {field(
+          'defaultNumber',
+          (p) => (
+            <input
+              id={p.id}
+              value={str('defaultNumber')}
+              onChange={(e) => setField('defaultNumber', e.target.value)}
+              inputMode="tel"
+              autoComplete="off"
+              aria-describedby={p.describedBy}
+              aria-invalid={p.invalid || undefined}
+            />
+          ),
+          <span className="fw-pr-shows">
+            Visitors see <strong>{formatPhoneDashed(str('defaultNumber')) || '—'}</strong>.{' '}
+          </span>,
+        )}
+        <fieldset className="fw-pr-match">
+          <legend>Match (empty: the brand default)</legend>
+          <p className="muted fw-pr-help">{PROPS.match.description} Separate values with commas.</p>
+          {LISTS.map((name) => {
+            const id = `${base}-match-${name}`
+            const errs = errorsAt(`/match/${name}`)
+            return (
+              <div key={name} className="cc-field fw-pr-field">
+                <label htmlFor={id}>{MATCH_LABELS[name]}</label>
+                <input
+                  id={id}
+                  value={lists[name]}
+                  onChange={(e) => setList(name, e.target.value)}
+                  list={name === 'pages' ? `${id}-options` : undefined}
+                  aria-describedby={`${id}-help ${id}-err`}
+                  aria-invalid={errs.length > 0 || undefined}
+                />
+                {name === 'pages' && (
+                  <datalist id={`${id}-options`}>
+                    {brandPages.map((p) => (
+                      <option key={p} value={p} />
+                    ))}
+                  </datalist>
+                )}
+                <small id={`${id}-help`} className="muted">
+                  {MATCH_PROPS[name]?.description}
+                </small>
+                <FieldErrors id={`${id}-err`} errors={errs} />
+              </div>
+            )
+          })}
+          <FieldErrors id={`${base}-match-err`} errors={errors.filter((e) => e.pointer === '/match')} />
+        </fieldset>
+        {field('placementId', (p) => (
+          <input
+            id={p.id}
+            value={str('placementId')}
+            onChange={(e) => setField('placementId', e.target.value)}
+            aria-describedby={p.describedBy}
+            aria-invalid={p.invalid || undefined}
+          />
+        ))}
+        {field('afid', (p) => (
+          <input
+            id={p.id}
+            value={str('afid')}
+            onChange={(e) => setField('afid', e.target.value)}
+            aria-describedby={p.describedBy}
+            aria-invalid={p.invalid || undefined}
+          />
+        ))}
+      </form>
+      {otherErrors.length > 0 && (
+        <section aria-label="Other errors in this file">
+          <h3 className="cc-h3">Other errors in this file</h3>
+          <FieldErrors id={`${base}-other-err`} errors={otherErrors} />
+        </section>
+      )}
+      <CommitDialog
+        open={committing}
+        onClose={() => setCommitting(false)}
+        path={path}
+        flush={async () => (save === 'saved' ? true : saveNow())}
+        commit={async (message) => {
+          await api('POST', branchApi(branch, '/commits'), { message, expectedHead: head, paths: [path] })
+          localStorage.removeItem(unsavedKey(branch, path))
+          setRevision((r) => r + 1)
+          changed()
+        }}
+      />
+    </div>
+  )
+}
+
+function FieldErrors({ id, errors }: { id: string; errors: DefinitionError[] }) {
+  return (
+    <ul id={id} className="fw-pr-field-errors" data-testid="field-errors">
+      {errors.map((e) => (
+        <li key={`${e.pointer}:${e.message}`} className="cc-form-error">
+          {e.pointer.split('/').length > 2 && <code>{e.pointer}</code>} {e.message}
+        </li>
+      ))}
+    </ul>
+  )
+}
