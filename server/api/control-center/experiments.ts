@@ -115,7 +115,12 @@ type ResultsBody = Awaited<ReturnType<ReturnType<typeof resultsReader>>>
 /** The published experiment's results for a phase (default the current one), optionally by a dimension. */
 function resultsReader(content: ContentServices, db: Db) {
   const cache = new Map<string, { at: number; body: unknown }>()
-  return async (id: string, wantedPhase: number | null, dimension: ExperimentDimension | null) => {
+  return async (
+    id: string,
+    wantedPhase: number | null,
+    dimension: ExperimentDimension | null,
+    fresh = false,
+  ) => {
     const live = await content.repository.repo.resolve(PUBLISHED_REF)
     const found = live ? await experimentAt(content, live, id) : null
     if (!found || !live) throw new HttpError(404, `unknown experiment "${id}" (not published)`)
@@ -125,7 +130,7 @@ function resultsReader(content: ContentServices, db: Db) {
     if (!phase) throw new HttpError(400, `?phase: must be 1 to ${phases.length}`)
     const cacheKey = `${live}|${id}|${phase.n}|${phase.from}|${phase.to}|${dimension ?? ''}`
     const hit = cache.get(cacheKey)
-    if (hit && Date.now() - hit.at < RESULTS_CACHE_MS) return hit.body as ReturnType<typeof build>
+    if (hit && !fresh && Date.now() - hit.at < RESULTS_CACHE_MS) return hit.body as ReturnType<typeof build>
     const totals = await experimentTotals(
       db,
       id,
@@ -289,7 +294,12 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
       const d = ctx.query.dimension
       if (d !== undefined && !(EXPERIMENT_DIMENSIONS as readonly unknown[]).includes(d))
         throw new HttpError(400, `?dimension: must be ${EXPERIMENT_DIMENSIONS.join(', ')}`)
-      return results(content, store.db)(id, phase, (d as ExperimentDimension | undefined) ?? null)
+      return results(content, store.db)(
+        id,
+        phase,
+        (d as ExperimentDimension | undefined) ?? null,
+        ctx.query.refresh !== undefined,
+      )
     }),
   )
 

@@ -35,6 +35,7 @@ export default function ExperimentScreen() {
   const q = new URLSearchParams(location.search)
   const [tab, setTab] = useState(() => q.get('tab') ?? 'results')
   const [phase, setPhase] = useState<number | null>(q.get('phase') ? Number(q.get('phase')) : null)
+  const [refreshes, setRefreshes] = useState(0)
   const select = (t: string) => {
     setTab(t)
     const url = new URL(location.href)
@@ -46,7 +47,10 @@ export default function ExperimentScreen() {
     revision,
   )
   const results = useResource<ExperimentResults>(
-    `/api/cc/experiments/${encodeURIComponent(id)}/results${phase ? `?phase=${phase}` : ''}`,
+    `/api/cc/experiments/${encodeURIComponent(id)}/results?${new URLSearchParams({
+      ...(phase ? { phase: String(phase) } : {}),
+      ...(refreshes ? { refresh: String(refreshes) } : {}),
+    })}`,
     revision,
   )
   const row = list.data?.experiments.find((e) => e.id === id)
@@ -95,7 +99,11 @@ export default function ExperimentScreen() {
               ) : !results.data ? (
                 <Loading what="results" />
               ) : (
-                <Results r={results.data} />
+                <Results
+                  r={results.data}
+                  refreshing={results.loading}
+                  onRefresh={() => setRefreshes((n) => n + 1)}
+                />
               )
             ) : tab === 'definition' ? (
               <FileDetail branch={branch} path={path} />
@@ -377,7 +385,15 @@ function explain(d: Decision, row: ExperimentListRow, defs: ExperimentVariantDef
   return `Copies the variant into page ${row.page} (${fields.join('; ') || 'no changes'}) and sets the experiment to finished, in one commit. Once published, every visitor sees it.`
 }
 
-function Results({ r }: { r: ExperimentResults }) {
+function Results({
+  r,
+  refreshing,
+  onRefresh,
+}: {
+  r: ExperimentResults
+  refreshing: boolean
+  onRefresh: () => void
+}) {
   const total = r.variants.reduce((s, v) => s + v.users, 0)
   const exposed = total + r.multipleExposures + r.bots
   const srmBad = r.srm.mismatch
@@ -413,7 +429,9 @@ function Results({ r }: { r: ExperimentResults }) {
         <li>
           <span className="cc-exp-health-k">Data as of</span>
           <span className="cc-exp-health-v cc-exp-small">{laTime(r.computedAt)}</span>
-          <span className="muted">refreshed at most every minute</span>
+          <button type="button" className="cc-exp-refresh" onClick={onRefresh} disabled={refreshing}>
+            {refreshing ? 'Refreshing…' : 'Refresh now'}
+          </button>
         </li>
       </ul>
       {!r.enoughData && (
