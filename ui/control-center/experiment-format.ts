@@ -7,9 +7,9 @@ export function pct(x: number | null | undefined, digits = 1, signed = false): s
   return signed && x > 0 ? `+${s}` : s.replace('-', '−')
 }
 
-/** A p-value for people: "< 0.001" below the SRM threshold's scale, else three decimals. */
+/** A p-value for people, with its relation: "p < 0.0001", "p = 0.0004", "p = 0.412". */
 export function pValue(p: number): string {
-  return p < 0.0001 ? '< 0.0001' : p < 0.001 ? p.toExponential(1) : p.toFixed(3)
+  return p < 0.0001 ? 'p < 0.0001' : p < 0.01 ? `p = ${p.toFixed(4)}` : `p = ${p.toFixed(3)}`
 }
 
 export const count = (n: number) => n.toLocaleString('en-US')

@@ -405,8 +405,8 @@ function Results({
     <div className="stack">
       {srmBad && (
         <div className="cc-banner cc-banner-error" role="alert" data-testid="srm-banner">
-          <strong>Sample ratio mismatch (p = {pValue(r.srm.pValue)} &lt; 0.001).</strong> The split of users
-          is not what the weights promise ({r.variants.map((v) => `${v.id} ${v.weight}%`).join(' / ')}), so
+          <strong>Sample ratio mismatch ({pValue(r.srm.pValue)}, below 0.001).</strong> The split of users is
+          not what the weights promise ({r.variants.map((v) => `${v.id} ${v.weight}%`).join(' / ')}), so
           something sends or counts visitors unevenly. Do not trust these results until the cause is found.
         </div>
       )}
@@ -414,7 +414,7 @@ function Results({
         <li className={srmBad ? 'cc-exp-bad' : 'cc-exp-good'} data-testid="health-srm">
           <span className="cc-exp-health-k">Sample ratio</span>
           <span className="cc-exp-health-v">{srmBad ? 'Mismatch' : 'OK'}</span>
-          <span className="muted">p = {pValue(r.srm.pValue)}</span>
+          <span className="muted">{pValue(r.srm.pValue)}</span>
         </li>
         <li className={r.multipleExposures > 0 ? 'cc-exp-warn' : ''} data-testid="health-multiple">
           <span className="cc-exp-health-k">Multiple exposures</span>
@@ -625,7 +625,7 @@ function DrillDown({ id, phase }: { id: string; phase: number }) {
                     </td>
                     <td>
                       {s.srm.mismatch ? (
-                        <span className="cc-chip cc-chip-error">p = {pValue(s.srm.pValue)}</span>
+                        <span className="cc-chip cc-chip-error">{pValue(s.srm.pValue)}</span>
                       ) : (
                         <span className="muted">OK</span>
                       )}

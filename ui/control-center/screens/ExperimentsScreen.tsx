@@ -118,8 +118,8 @@ function ExperimentRow({ e, branch }: { e: ExperimentListRow; branch: string }) 
         {!r || r.visitors === 0 ? (
           '—'
         ) : r.srm.mismatch ? (
-          <span className="cc-chip cc-chip-error" title={`p = ${pValue(r.srm.pValue)}`}>
-            SRM p = {pValue(r.srm.pValue)}
+          <span className="cc-chip cc-chip-error" title={pValue(r.srm.pValue)}>
+            SRM {pValue(r.srm.pValue)}
           </span>
         ) : (
           <span className="cc-chip cc-exp-ok">OK</span>
