@@ -10,10 +10,10 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pgConnection } from '../../server/store/postgres-db'
+import type { Db } from '../../server/store/db'
+import { openPostgres } from '../../server/store/postgres-db'
 import { dropPostgresSchema, uniquePostgresUrl } from '../../server/store/test-databases'
 import { launchBrowser, routeThirdParties } from './browser'
 import { httpGet } from './http'
@@ -24,7 +24,7 @@ const db = uniquePostgresUrl('fw_cc_exp')
 let server: ServerProcess
 let browser: Browser
 let page: Page
-let sql: pg.Client
+let sql: Db
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([
@@ -54,8 +54,7 @@ beforeAll(async () => {
     },
   )
   expect(r.status, r.stderr).toBe(0)
-  sql = new pg.Client(pgConnection(db.url))
-  await sql.connect()
+  sql = await openPostgres(db.url, 1)
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await routeThirdParties(context)
   page = await context.newPage()
@@ -70,7 +69,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await sql?.end()
+  await sql?.close()
   await browser?.close()
   await server?.stop()
   await dropPostgresSchema(db.schema)
@@ -133,6 +132,12 @@ async function seed(
 
 const row = (variant: string) => page.locator(`[data-testid="results-table"] tr[data-variant="${variant}"]`)
 const cell = (variant: string, id: string) => row(variant).getByTestId(id)
+/** What the screen says in its status and alert regions (a failed decision shows its error there). */
+const said = async () =>
+  [
+    ...(await page.getByRole('status').allTextContents()),
+    ...(await page.getByRole('alert').allTextContents()),
+  ].join(' | ')
 
 async function open(experiment: string, branch = 'live') {
   await page.goto(`http://ccc.localhost:${server.port}/experiments/${experiment}?branch=${branch}`)
@@ -145,7 +150,7 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     await open('grocery-headline', 'start-grocery-test')
     await page.getByRole('button', { name: 'Start', exact: true }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Start on start-grocery-test' }).click()
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'committed' }).count()).toBe(1)
+    await expect.poll(said, { timeout: 30_000 }).toMatch(/committed on/)
     const history = await ok('GET', '/api/cc/branches/start-grocery-test/history')
     expect(history.commits[0].subject).toBe('Start experiment grocery-headline')
     await publish('start-grocery-test')
@@ -160,7 +165,7 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     await expect.poll(() => cell('control', 'rate').textContent()).toBe('5.0%')
     expect(await cell('question', 'rate').textContent()).toBe('6.0%')
     expect(await cell('question', 'lift').textContent()).toBe('+20.0%')
-    expect(await cell('question', 'chance').textContent()).toBe('97.7%')
+    expect(await cell('question', 'chance').textContent(), { timeout: 15_000 }).toBe('97.7%')
     expect(await cell('question', 'chance').getAttribute('class')).toContain('cc-exp-win')
     expect(await row('control').locator('td').first().textContent()).toBe('5,000')
     expect(await row('question').locator('td').first().textContent()).toBe('5,000')
@@ -176,7 +181,9 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     // The list says the same.
     await page.goto(`http://ccc.localhost:${server.port}/experiments?branch=live`)
     const listed = page.locator('tr[data-experiment="grocery-headline"]')
-    await expect.poll(() => listed.textContent()).toMatch(/running.*10,000.*question.*97\.7%.*OK/)
+    await expect
+      .poll(() => listed.textContent(), { timeout: 15_000 })
+      .toMatch(/running.*10,000.*question.*97\.7%.*OK/)
   })
 
   it('shows a red SRM banner for a new experiment split 5,000 / 4,600', async () => {
@@ -184,7 +191,7 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     await page.goto(`http://ccc.localhost:${server.port}/experiments?branch=dental-test`)
     await page.getByRole('button', { name: 'New experiment' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Id').fill('dental-headline')
+    await dialog.getByRole('textbox', { name: /^Id/ }).fill('dental-headline')
     await dialog.getByLabel('Page').selectOption('dental-vision')
     await dialog.getByLabel('Hypothesis').fill('Naming the price gap gets more quiz starts.')
     await dialog.getByLabel('Variant id').fill('price')
@@ -207,7 +214,7 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Emergency pause (live)' }).click()
     await page.getByRole('dialog').getByLabel('Reason (for the log)').fill('Checking the quiz')
     await page.getByRole('dialog').getByRole('button', { name: 'Pause live now' }).click()
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Paused live now' }).count()).toBe(1)
+    await expect.poll(said, { timeout: 30_000 }).toMatch(/Paused live now/)
     const live = await ok(
       'GET',
       '/api/cc/branches/live/file?path=definitions/experiments/grocery-headline.json',
@@ -216,12 +223,14 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     await seed('grocery-headline', 'control', 60, 12, { tag: 'pc' })
     await seed('grocery-headline', 'question', 60, 15, { tag: 'pq' })
     await page.getByRole('button', { name: 'Refresh now' }).click()
-    await expect.poll(() => page.getByTestId('exp-total-users').textContent()).toBe('120')
+    await expect
+      .poll(() => page.getByTestId('exp-total-users').textContent(), { timeout: 15_000 })
+      .toBe('120')
     expect(await page.getByTestId('not-enough-data').textContent()).toMatch(/Not enough data/)
     expect(await cell('question', 'chance').textContent()).toBe('Not enough data')
     // The earlier phase keeps its verdict.
     await page.getByLabel('Phase').selectOption('1')
-    await expect.poll(() => cell('question', 'chance').textContent()).toBe('97.7%')
+    await expect.poll(() => cell('question', 'chance').textContent(), { timeout: 15_000 }).toBe('97.7%')
   })
 
   it('ships the winning variant by a commit; once published, every visitor sees its headline', async () => {
@@ -232,7 +241,7 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     const dialog = page.getByRole('dialog')
     expect(await dialog.textContent()).toContain(QUESTION)
     await dialog.getByRole('button', { name: 'Ship variant question on ship-question' }).click()
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'committed' }).count()).toBe(1)
+    await expect.poll(said, { timeout: 30_000 }).toMatch(/committed on/)
     const diff = await ok('GET', '/api/cc/branches/ship-question/diff')
     expect(
       diff.files.map((f: { path: string; changes: { pointer: string; after: unknown }[] }) => [
