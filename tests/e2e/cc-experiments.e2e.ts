@@ -165,7 +165,7 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     await expect.poll(() => cell('control', 'rate').textContent()).toBe('5.0%')
     expect(await cell('question', 'rate').textContent()).toBe('6.0%')
     expect(await cell('question', 'lift').textContent()).toBe('+20.0%')
-    expect(await cell('question', 'chance').textContent(), { timeout: 15_000 }).toBe('97.7%')
+    expect(await cell('question', 'chance').textContent()).toBe('97.7%')
     expect(await cell('question', 'chance').getAttribute('class')).toContain('cc-exp-win')
     expect(await row('control').locator('td').first().textContent()).toBe('5,000')
     expect(await row('question').locator('td').first().textContent()).toBe('5,000')

@@ -163,6 +163,83 @@ function LineChart({
   )
 }
 
+/** Bars grouped by stage or day, one bar per variant, on a 0…`max` axis with the given ticks. */
+function GroupedBars({
+  groups,
+  ids,
+  value,
+  ticks,
+  format,
+  label,
+  desc,
+}: {
+  groups: { key: string; label: string; short: string }[]
+  ids: string[]
+  value: (group: number, variant: number) => number
+  ticks: number[]
+  format: (v: number) => string
+  label: string
+  desc: string
+}) {
+  const box = useRef<HTMLDivElement>(null)
+  const width = useWidth(box)
+  const descId = useId()
+  const h = 210
+  const m = { l: 48, r: 8, t: 12, b: 30 }
+  const top = ticks[ticks.length - 1] || 1
+  const groupW = (width - m.l - m.r) / Math.max(1, groups.length)
+  const barW = Math.max(3, Math.min(28, (groupW - 8) / Math.max(1, ids.length)))
+  const py = (v: number) => m.t + (1 - v / top) * (h - m.t - m.b)
+  const narrow = groups.some((g) => g.label.length * 6.5 > groupW - 4)
+  const every = Math.max(1, Math.ceil((groups.length * 40) / Math.max(40, width - m.l - m.r)))
+  return (
+    <div ref={box} className="cc-exp-chart">
+      <svg width={width} height={h} role="img" aria-label={label} aria-describedby={descId}>
+        <title>{label}</title>
+        <desc id={descId}>{desc}</desc>
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={m.l} x2={width - m.r} y1={py(t)} y2={py(t)} stroke="#e3e5e8" />
+            <text x={m.l - 6} y={py(t) + 4} textAnchor="end" className="cc-exp-axis">
+              {format(t)}
+            </text>
+          </g>
+        ))}
+        {groups.map((g, gi) => {
+          const x0 = m.l + gi * groupW + (groupW - barW * ids.length) / 2
+          return (
+            <g key={g.key}>
+              {ids.map((id, vi) => {
+                const v = value(gi, vi)
+                return (
+                  <rect
+                    key={id}
+                    x={x0 + vi * barW}
+                    y={py(v)}
+                    width={barW - 1}
+                    height={Math.max(0, py(0) - py(v))}
+                    fill={variantColor(vi)}
+                  />
+                )
+              })}
+              {gi % every === 0 && (
+                <text
+                  x={m.l + gi * groupW + groupW / 2}
+                  y={h - 10}
+                  textAnchor="middle"
+                  className="cc-exp-axis"
+                >
+                  {narrow ? g.short : g.label}
+                </text>
+              )}
+            </g>
+          )
+        })}
+      </svg>
+    </div>
+  )
+}
+
 /** Round tick values from 0 up to at least `max`. */
 function niceTicks(max: number): number[] {
   const raw = max / 4
@@ -208,12 +285,26 @@ export function DailyExposures({
       ) : (
         <>
           <Legend ids={variants} />
-          <LineChart
-            series={series}
-            xs={days}
-            label="New users per day and variant (UTC days)"
-            yLabel="users"
-          />
+          {days.length <= 21 ? (
+            <GroupedBars
+              groups={days.map((d) => ({ key: d, label: d.slice(5), short: d.slice(8) }))}
+              ids={variants}
+              value={(g, v) => daily.find((x) => x.day === days[g] && x.variant === variants[v])?.users ?? 0}
+              ticks={niceTicks(Math.max(1, ...daily.map((d) => d.users)))}
+              format={(t) => t.toLocaleString('en-US')}
+              label="New users per day and variant (UTC days)"
+              desc={series
+                .map((s) => `${s.id}: ${s.points.map((p) => `${p.x} ${p.y}`).join(', ')}`)
+                .join('; ')}
+            />
+          ) : (
+            <LineChart
+              series={series}
+              xs={days}
+              label="New users per day and variant (UTC days)"
+              yLabel="users"
+            />
+          )}
           <details className="cc-exp-data">
             <summary>Daily exposures as a table</summary>
             <table className="cc-table">
@@ -260,25 +351,18 @@ export function StepReach({
   steps: { variant: string; step: number; users: number }[]
   variants: { id: string; users: number; leads: number }[]
 }) {
-  const box = useRef<HTMLDivElement>(null)
-  const width = useWidth(box)
-  const descId = useId()
   const top = Math.max(0, ...steps.map((s) => s.step))
   const stages = [
-    { key: 'exposed', label: 'Exposed', of: (v: { users: number }) => v.users },
+    { key: 'exposed', label: 'Exposed', short: 'Exp.', of: (v: { users: number }) => v.users },
     ...Array.from({ length: top }, (_, i) => ({
       key: `step-${i + 1}`,
       label: `Step ${i + 1}`,
+      short: `S${i + 1}`,
       of: (v: { id: string }) => steps.find((s) => s.variant === v.id && s.step === i + 1)?.users ?? 0,
     })),
-    { key: 'lead', label: 'Lead', of: (v: { leads: number }) => v.leads },
+    { key: 'lead', label: 'Lead', short: 'Lead', of: (v: { leads: number }) => v.leads },
   ]
   const share = (n: number, v: { users: number }) => (v.users ? n / v.users : 0)
-  const h = 210
-  const m = { l: 40, r: 8, t: 16, b: 30 }
-  const groupW = (width - m.l - m.r) / stages.length
-  const barW = Math.max(3, Math.min(28, (groupW - 8) / Math.max(1, variants.length)))
-  const py = (v: number) => m.t + (1 - v) * (h - m.t - m.b)
   const label = 'Share of each variant’s users reaching each funnel stage'
   return (
     <figure className="cc-exp-figure">
@@ -288,55 +372,19 @@ export function StepReach({
       ) : (
         <>
           <Legend ids={variants.map((v) => v.id)} />
-          <div ref={box} className="cc-exp-chart">
-            <svg width={width} height={h} role="img" aria-label={label} aria-describedby={descId}>
-              <title>{label}</title>
-              <desc id={descId}>
-                {stages
-                  .map(
-                    (s) =>
-                      `${s.label}: ${variants.map((v) => `${v.id} ${pct(share(s.of(v), v))}`).join(', ')}`,
-                  )
-                  .join('; ')}
-              </desc>
-              {[0, 0.25, 0.5, 0.75, 1].map((t) => (
-                <g key={t}>
-                  <line x1={m.l} x2={width - m.r} y1={py(t)} y2={py(t)} stroke="#e3e5e8" />
-                  <text x={m.l - 6} y={py(t) + 4} textAnchor="end" className="cc-exp-axis">
-                    {`${t * 100}%`}
-                  </text>
-                </g>
-              ))}
-              {stages.map((s, si) => {
-                const x0 = m.l + si * groupW + (groupW - barW * variants.length) / 2
-                return (
-                  <g key={s.key}>
-                    {variants.map((v, vi) => {
-                      const r = share(s.of(v), v)
-                      return (
-                        <rect
-                          key={v.id}
-                          x={x0 + vi * barW}
-                          y={py(r)}
-                          width={barW - 1}
-                          height={py(0) - py(r)}
-                          fill={variantColor(vi)}
-                        />
-                      )
-                    })}
-                    <text
-                      x={m.l + si * groupW + groupW / 2}
-                      y={h - 10}
-                      textAnchor="middle"
-                      className="cc-exp-axis"
-                    >
-                      {groupW < 44 ? s.label.replace('Step ', 'S').replace('Exposed', 'Exp.') : s.label}
-                    </text>
-                  </g>
-                )
-              })}
-            </svg>
-          </div>
+          <GroupedBars
+            groups={stages}
+            ids={variants.map((v) => v.id)}
+            value={(g, v) => share(stages[g].of(variants[v]), variants[v])}
+            ticks={[0, 0.25, 0.5, 0.75, 1]}
+            format={(t) => `${t * 100}%`}
+            label={label}
+            desc={stages
+              .map(
+                (s) => `${s.label}: ${variants.map((v) => `${v.id} ${pct(share(s.of(v), v))}`).join(', ')}`,
+              )
+              .join('; ')}
+          />
           <details className="cc-exp-data">
             <summary>Per-step reach as a table</summary>
             <table className="cc-table">

@@ -557,7 +557,7 @@ function DrillDown({ id, phase }: { id: string; phase: number }) {
           Drill down
         </h2>
         <label className="cc-field cc-inline">
-          <span>By</span>
+          <span>Split by</span>
           <select
             value={dimension}
             onChange={(e) => setDimension(e.target.value as ExperimentDimension | '')}
