@@ -356,6 +356,25 @@ describe('control center experiments API', { timeout: 90_000 }, () => {
     })
     const checks = await ok(call('GET', '/api/cc/branches/grocery-decisions/checks', undefined, 'viewer'))
     expect(checks.errors).toEqual([])
+    // A branch preview shows each variant of the draft experiment by `fw_variant`; live ignores it.
+    const grant = await ok(
+      call(
+        'POST',
+        '/api/cc/previews',
+        { branch: 'grocery-decisions', brand: 'm10', path: '/grocery' },
+        'editor',
+      ),
+    )
+    const preview = new URL(grant.urls.m10)
+    const h1 = async (path: string) =>
+      /<h1[^>]*>([^<]*)<\/h1>/.exec((await send('GET', path, undefined, { host: 'm10.localhost' })).text)?.[1]
+    expect(await h1(`${preview.pathname}${preview.search}&fw_variant=short`)).toBe(
+      'Grocery money in your plan?',
+    )
+    expect(await h1(`${preview.pathname}${preview.search}`)).toBe(
+      'Help with groceries from your Medicare plan',
+    )
+    expect(await h1('/grocery?fw_variant=short')).toBe('Help with groceries from your Medicare plan')
 
     expect((await ok(decide('grocery-decisions', { decision: 'ship', variant: 'nope' }), 404)).error).toMatch(
       /no variant "nope"/,
