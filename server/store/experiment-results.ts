@@ -70,7 +70,7 @@ const resultsSql = (dimension: ExperimentDimension | 'none') => `
   units AS MATERIALIZED (
     SELECT anonymous_id, first_ts, variant, segment FROM exposed WHERE variants = 1 AND NOT bot),
   conv AS MATERIALIZED (
-    SELECT u.anonymous_id,
+    SELECT u.anonymous_id, u.variant, u.segment,
            bool_or((e.type = 'page' AND e.body->>'category' = 'thank-you')
                    OR (e.type = 'track' AND e.name = 'funnelCompleted')) AS lead,
            bool_or(e.type = 'track' AND e.name = 'formStepSubmitted'
@@ -79,14 +79,14 @@ const resultsSql = (dimension: ExperimentDimension | 'none') => `
                      AND jsonb_typeof(e.body #> '{properties,stepNumber}') = 'number'
                     THEN least(${EXPERIMENT_MAX_STEP}, (e.body #>> '{properties,stepNumber}')::numeric::int) END) AS steps
     FROM units u
-    JOIN events e ON e.anonymous_id = u.anonymous_id AND e.client_ts >= u.first_ts
+    LEFT JOIN events e ON e.anonymous_id = u.anonymous_id AND e.client_ts >= u.first_ts
                  AND e.client_ts < u.first_ts + interval '${EXPERIMENT_CONVERSION_WINDOW_DAYS} days'
-    WHERE (e.type = 'page' AND e.body->>'category' = 'thank-you')
-       OR (e.type = 'track' AND e.name IN ('funnelCompleted', 'formStepSubmitted'))
-    GROUP BY u.anonymous_id)
-  SELECT 'variant' AS kind, u.variant, NULL AS day, count(*)::int AS users,
-         (count(*) FILTER (WHERE c.lead))::int AS leads, (count(*) FILTER (WHERE c.started))::int AS started
-  FROM units u LEFT JOIN conv c USING (anonymous_id) GROUP BY u.variant
+                 AND ((e.type = 'page' AND e.body->>'category' = 'thank-you')
+                      OR (e.type = 'track' AND e.name IN ('funnelCompleted', 'formStepSubmitted')))
+    GROUP BY u.anonymous_id, u.variant, u.segment)
+  SELECT 'variant' AS kind, variant, NULL AS day, count(*)::int AS users,
+         (count(*) FILTER (WHERE lead))::int AS leads, (count(*) FILTER (WHERE started))::int AS started
+  FROM conv GROUP BY variant
   UNION ALL
   SELECT 'left', NULL, NULL, (count(*) FILTER (WHERE variants > 1))::int,
          (count(*) FILTER (WHERE bot AND variants = 1))::int, 0 FROM exposed
@@ -94,15 +94,14 @@ const resultsSql = (dimension: ExperimentDimension | 'none') => `
   SELECT 'day', variant, to_char(first_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)::int, 0, 0
   FROM units GROUP BY 2, 3
   UNION ALL
-  SELECT 'step', u.variant, c.steps::text, count(*)::int, 0, 0
-  FROM units u JOIN conv c USING (anonymous_id) WHERE c.steps >= 1 GROUP BY 2, 3${
+  SELECT 'step', variant, steps::text, count(*)::int, 0, 0 FROM conv WHERE steps >= 1 GROUP BY 2, 3${
     dimension === 'none'
       ? ''
       : `
   UNION ALL
-  SELECT 'segment', u.variant, u.segment, count(*)::int,
-         (count(*) FILTER (WHERE c.lead))::int, (count(*) FILTER (WHERE c.started))::int
-  FROM units u LEFT JOIN conv c USING (anonymous_id) GROUP BY 2, 3`
+  SELECT 'segment', variant, segment, count(*)::int,
+         (count(*) FILTER (WHERE lead))::int, (count(*) FILTER (WHERE started))::int
+  FROM conv GROUP BY 2, 3`
   }`
 
 export async function experimentTotals(
