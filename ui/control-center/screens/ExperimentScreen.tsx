@@ -160,7 +160,7 @@ function Header({
             )}
           </dd>
         </div>
-        <div>
+        <div className="cc-exp-fact-wide">
           <dt>
             <label htmlFor="cc-exp-phase">Phase</label>
           </dt>
