@@ -209,7 +209,11 @@ async function renderPreview(
   snapshots: AppDeps['snapshots'],
 ): Promise<void> {
   const opts = resolveOpts(config)
-  const quiet = { ...opts, thirdParty: { ...opts.thirdParty, adScriptUrl: null, marketplace: false } }
+  const quiet = {
+    ...opts,
+    thirdParty: { ...opts.thirdParty, adScriptUrl: null, marketplace: false },
+    branchPreview: true,
+  }
   const resolution = preview.snapshot
     ? resolveRequest(preview.snapshot, facts, quiet)
     : errorResolution(

@@ -1,4 +1,4 @@
-import { CONTROL_CENTER_BRAND_ID, PRIMITIVES_PATH } from '../../engine/constants'
+import { CONTROL_CENTER_BRAND_ID, EXPERIMENT_PREVIEW_PARAM, PRIMITIVES_PATH } from '../../engine/constants'
 import {
   applyVariant,
   chooseVariant,
@@ -54,6 +54,11 @@ export interface ResolveOptions {
   thirdParty: ThirdPartyConfig
   /** Weighted variant picks for new visitors; Math.random unless a test needs a fixed one. */
   random?: () => number
+  /**
+   * A staff branch preview: `?fw_variant=` also shows a variant of the page's experiment that is not
+   * running yet (draft or paused), so each variant can be looked at before Start.
+   */
+  branchPreview?: boolean
 }
 
 /** What the server must remember for the visitor: a variant given for the first time. */
@@ -148,7 +153,9 @@ export function resolveRequest(snapshot: Snapshot, facts: RequestFacts, opts: Re
 
 /** The page as the visitor's variant of its running experiment shows it (docs/decisions/0105). */
 function withExperiment(snapshot: Snapshot, page: PageEntry, facts: RequestFacts, opts: ResolveOptions) {
-  const running = runningExperimentFor(snapshot.documents, page.key)
+  const running =
+    runningExperimentFor(snapshot.documents, page.key) ??
+    (opts.branchPreview ? previewedExperimentFor(snapshot, page.key, facts.search) : null)
   if (!running) return { page, experiment: undefined }
   const choice = chooseVariant(
     running,
@@ -161,6 +168,15 @@ function withExperiment(snapshot: Snapshot, page: PageEntry, facts: RequestFacts
     ...(choice.source === 'preview' ? { preview: true as const } : {}),
   }
   return { page: applyVariant(page, choice.variant), experiment }
+}
+
+/** In a branch preview, the page's not-running experiment whose variant `?fw_variant=` names. */
+function previewedExperimentFor(snapshot: Snapshot, pageKey: string, search: string) {
+  const wanted = new URLSearchParams(search).get(EXPERIMENT_PREVIEW_PARAM)
+  if (!wanted) return null
+  for (const doc of snapshot.documents.experiment.values())
+    if (doc.page === pageKey && doc.variants.some((v) => v.id === wanted)) return doc
+  return null
 }
 
 /**

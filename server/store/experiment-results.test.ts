@@ -21,6 +21,9 @@ function row(
     variant?: string
     bot?: boolean
     stepNumber?: number
+    brand?: string
+    utm?: string
+    paid?: boolean
   },
 ): EventRow {
   const type = e.type ?? 'page'
@@ -36,17 +39,18 @@ function row(
       page: { name: 'grocery', ...(e.variant ? { experiment: { id: 'exp-1', variant: e.variant } } : {}) },
       bot: e.bot ? { bot: true, kind: 'headless' } : { bot: false },
       ...(e.stepNumber ? { stepNumber: e.stepNumber } : {}),
+      ...(e.utm ? { session: { id: `s-${anon}`, paid: !!e.paid, urlParams: { utm_source: e.utm } } } : {}),
     },
   } as unknown as AnalyticsEvent
   return {
     id: body.properties.eventId as string,
     type,
     name: e.name ?? 'grocery',
-    brand_id: 'm10',
+    brand_id: e.brand ?? 'm10',
     session_id: `s-${anon}`,
     anonymous_id: anon,
     user_id: null,
-    paid: false,
+    paid: e.paid ?? false,
     client_ts: at(minutes),
     received_at: at(minutes),
     ip: null,
@@ -64,8 +68,10 @@ describe.each(DB_KINDS)('experiment totals on %s', (kind) => {
     const rows: EventRow[] = []
     // Control: 3 browsers; one completes the funnel (thank-you), one only starts it.
     rows.push(
-      row('c1', 0, { variant: 'control' }),
+      row('c1', 0, { variant: 'control', brand: 'mpa', utm: 'facebook', paid: true }),
       row('c1', 1, { type: 'track', name: 'formStepSubmitted', stepNumber: 1, variant: 'control' }),
+      row('c1', 2, { type: 'track', name: 'formStepSubmitted', stepNumber: 2, variant: 'control' }),
+      row('c1', 3, { type: 'track', name: 'formStepSubmitted', stepNumber: 3, variant: 'control' }),
       row('c1', 5, { category: 'thank-you', name: 'thank-you' }),
     )
     rows.push(
@@ -75,7 +81,8 @@ describe.each(DB_KINDS)('experiment totals on %s', (kind) => {
     rows.push(row('c3', 60 * 24, { variant: 'control' }))
     // Question: 2 browsers, one lead by funnelCompleted; a thank-you 8 days later does not count.
     rows.push(
-      row('q1', 0, { variant: 'question' }),
+      row('q1', 0, { variant: 'question', utm: 'facebook', paid: true }),
+      row('q1', 1, { type: 'track', name: 'formStepSubmitted', stepNumber: 1, variant: 'question' }),
       row('q1', 3, { type: 'track', name: 'funnelCompleted', variant: 'question' }),
     )
     rows.push(
@@ -106,7 +113,7 @@ describe.each(DB_KINDS)('experiment totals on %s', (kind) => {
     )
     expect(t.variants).toEqual([
       { variant: 'control', users: 4, leads: 1, started: 2 },
-      { variant: 'question', users: 2, leads: 1, started: 0 },
+      { variant: 'question', users: 2, leads: 1, started: 1 },
     ])
     expect(t.multipleExposures).toBe(1)
     expect(t.bots).toBe(1)
@@ -114,6 +121,42 @@ describe.each(DB_KINDS)('experiment totals on %s', (kind) => {
       { day: '2026-11-01', variant: 'control', users: 3 },
       { day: '2026-11-01', variant: 'question', users: 2 },
       { day: '2026-11-02', variant: 'control', users: 1 },
+    ])
+    // Reach: c1 went to step 3, c2 to step 1; q1 to step 1.
+    expect(t.steps).toEqual([
+      { variant: 'control', step: 1, users: 2 },
+      { variant: 'control', step: 2, users: 1 },
+      { variant: 'control', step: 3, users: 1 },
+      { variant: 'question', step: 1, users: 1 },
+      { variant: 'question', step: 2, users: 0 },
+      { variant: 'question', step: 3, users: 0 },
+    ])
+    expect(t.segments).toBeUndefined()
+  })
+
+  it('splits the same totals by a dimension of the first exposure', async () => {
+    const range = [new Date(T0 - 3600_000), new Date(T0 + 30 * 24 * 3600_000)] as const
+    const brand = await experimentTotals(store.db, 'exp-1', ...range, 'brand')
+    expect(brand.segments).toEqual([
+      { segment: 'm10', variant: 'control', users: 3, leads: 0, started: 1 },
+      { segment: 'm10', variant: 'question', users: 2, leads: 1, started: 1 },
+      { segment: 'mpa', variant: 'control', users: 1, leads: 1, started: 1 },
+    ])
+    // The overall totals are the same with a dimension.
+    expect(brand.variants).toEqual((await experimentTotals(store.db, 'exp-1', ...range)).variants)
+    const utm = await experimentTotals(store.db, 'exp-1', ...range, 'utm_source')
+    expect(utm.segments?.map((s) => [s.segment, s.variant, s.users])).toEqual([
+      ['(none)', 'control', 3],
+      ['(none)', 'question', 1],
+      ['facebook', 'control', 1],
+      ['facebook', 'question', 1],
+    ])
+    const paid = await experimentTotals(store.db, 'exp-1', ...range, 'paid')
+    expect(paid.segments?.map((s) => [s.segment, s.variant, s.users])).toEqual([
+      ['organic', 'control', 3],
+      ['organic', 'question', 1],
+      ['paid', 'control', 1],
+      ['paid', 'question', 1],
     ])
   })
 

@@ -17,6 +17,13 @@ export interface VariantTotals {
   started: number
 }
 
+/** A drill-down dimension: what a browser's first exposure says about it. */
+export const EXPERIMENT_DIMENSIONS = ['brand', 'paid', 'utm_source'] as const
+export type ExperimentDimension = (typeof EXPERIMENT_DIMENSIONS)[number]
+
+/** The highest funnel step counted in the per-step reach (a longer funnel's later steps fold into it). */
+export const EXPERIMENT_MAX_STEP = 20
+
 export interface ExperimentTotals {
   variants: VariantTotals[]
   /** Browsers left out because they saw more than one variant. */
@@ -25,65 +32,109 @@ export interface ExperimentTotals {
   bots: number
   /** Exposures per UTC day and variant (a visual sample-ratio check). */
   daily: { day: string; variant: string; users: number }[]
+  /**
+   * Per-step reach: per variant, how many browsers submitted funnel step n or a later one
+   * (`formStepSubmitted.stepNumber`), n = 1 … the highest step any browser reached.
+   */
+  steps: { variant: string; step: number; users: number }[]
+  /** With a dimension: the same totals per segment (the value of the browser's first exposure). */
+  segments?: (VariantTotals & { segment: string })[]
+}
+
+/** The segment of a browser: the dimension's value on its first exposure (fixed list: no user input in SQL). */
+const SEGMENT_SQL: Record<ExperimentDimension | 'none', string> = {
+  none: 'NULL::text',
+  brand: `(array_agg(COALESCE(brand_id, '(none)') ORDER BY client_ts))[1]`,
+  paid: `(array_agg(CASE WHEN paid THEN 'paid' WHEN paid IS NULL THEN '(unknown)' ELSE 'organic' END ORDER BY client_ts))[1]`,
+  utm_source: `(array_agg(COALESCE(NULLIF(body #>> '{properties,session,urlParams,utm_source}', ''), '(none)') ORDER BY client_ts))[1]`,
 }
 
 /**
- * One statement: the exposures once (materialised), then per-variant totals, what was left out and
- * the daily exposures as rows of three kinds. A browser's variant is min(variant): browsers with more
- * than one are left out anyway.
+ * One statement: the exposures once (materialised), then per-variant totals, what was left out, the
+ * daily exposures, the per-step reach and (with a dimension) the per-segment totals, as rows of
+ * several kinds. A browser's variant is min(variant): browsers with more than one are left out anyway.
  */
-const RESULTS_SQL = `
+const resultsSql = (dimension: ExperimentDimension | 'none') => `
   WITH exposed AS MATERIALIZED (
     SELECT anonymous_id,
            min(client_ts) AS first_ts,
            count(DISTINCT body #>> '{properties,page,experiment,variant}')::int AS variants,
            min(body #>> '{properties,page,experiment,variant}') AS variant,
-           bool_or(COALESCE(body #>> '{properties,bot,bot}', 'false') = 'true') AS bot
+           bool_or(COALESCE(body #>> '{properties,bot,bot}', 'false') = 'true') AS bot,
+           ${SEGMENT_SQL[dimension]} AS segment
     FROM events
     WHERE body #> '{properties,page,experiment}' IS NOT NULL
       AND body #>> '{properties,page,experiment,id}' = $1
       AND client_ts >= $2 AND client_ts < $3
     GROUP BY anonymous_id),
-  units AS MATERIALIZED (SELECT anonymous_id, first_ts, variant FROM exposed WHERE variants = 1 AND NOT bot),
-  conv AS (
-    SELECT u.anonymous_id,
+  units AS MATERIALIZED (
+    SELECT anonymous_id, first_ts, variant, segment FROM exposed WHERE variants = 1 AND NOT bot),
+  conv AS MATERIALIZED (
+    SELECT u.anonymous_id, u.variant, u.segment,
            bool_or((e.type = 'page' AND e.body->>'category' = 'thank-you')
                    OR (e.type = 'track' AND e.name = 'funnelCompleted')) AS lead,
            bool_or(e.type = 'track' AND e.name = 'formStepSubmitted'
-                   AND e.body #>> '{properties,stepNumber}' = '1') AS started
+                   AND e.body #>> '{properties,stepNumber}' = '1') AS started,
+           max(CASE WHEN e.type = 'track' AND e.name = 'formStepSubmitted'
+                     AND jsonb_typeof(e.body #> '{properties,stepNumber}') = 'number'
+                    THEN least(${EXPERIMENT_MAX_STEP}, (e.body #>> '{properties,stepNumber}')::numeric::int) END) AS steps
     FROM units u
-    JOIN events e ON e.anonymous_id = u.anonymous_id AND e.client_ts >= u.first_ts
+    LEFT JOIN events e ON e.anonymous_id = u.anonymous_id AND e.client_ts >= u.first_ts
                  AND e.client_ts < u.first_ts + interval '${EXPERIMENT_CONVERSION_WINDOW_DAYS} days'
-    WHERE (e.type = 'page' AND e.body->>'category' = 'thank-you')
-       OR (e.type = 'track' AND e.name IN ('funnelCompleted', 'formStepSubmitted'))
-    GROUP BY u.anonymous_id)
-  SELECT 'variant' AS kind, u.variant, NULL AS day, count(*)::int AS users,
-         (count(*) FILTER (WHERE c.lead))::int AS leads, (count(*) FILTER (WHERE c.started))::int AS started
-  FROM units u LEFT JOIN conv c USING (anonymous_id) GROUP BY u.variant
+                 AND ((e.type = 'page' AND e.body->>'category' = 'thank-you')
+                      OR (e.type = 'track' AND e.name IN ('funnelCompleted', 'formStepSubmitted')))
+    GROUP BY u.anonymous_id, u.variant, u.segment)
+  SELECT 'variant' AS kind, variant, NULL AS day, count(*)::int AS users,
+         (count(*) FILTER (WHERE lead))::int AS leads, (count(*) FILTER (WHERE started))::int AS started
+  FROM conv GROUP BY variant
   UNION ALL
   SELECT 'left', NULL, NULL, (count(*) FILTER (WHERE variants > 1))::int,
          (count(*) FILTER (WHERE bot AND variants = 1))::int, 0 FROM exposed
   UNION ALL
   SELECT 'day', variant, to_char(first_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)::int, 0, 0
-  FROM units GROUP BY 2, 3`
+  FROM units GROUP BY 2, 3
+  UNION ALL
+  SELECT 'step', variant, steps::text, count(*)::int, 0, 0 FROM conv WHERE steps >= 1 GROUP BY 2, 3${
+    dimension === 'none'
+      ? ''
+      : `
+  UNION ALL
+  SELECT 'segment', variant, segment, count(*)::int,
+         (count(*) FILTER (WHERE lead))::int, (count(*) FILTER (WHERE started))::int
+  FROM conv GROUP BY 2, 3`
+  }`
 
 export async function experimentTotals(
   db: Queryable,
   experimentId: string,
   from: Date,
   to: Date,
+  dimension?: ExperimentDimension,
 ): Promise<ExperimentTotals> {
   const r = await db.query<{
-    kind: 'variant' | 'left' | 'day'
+    kind: 'variant' | 'left' | 'day' | 'step' | 'segment'
     variant: string | null
     day: string | null
     users: number
     leads: number
     started: number
-  }>(RESULTS_SQL, [experimentId, from.toISOString(), to.toISOString()])
+  }>(resultsSql(dimension ?? 'none'), [experimentId, from.toISOString(), to.toISOString()])
   const left = r.rows.find((x) => x.kind === 'left')
   const byName = (a: { variant: string | null }, b: { variant: string | null }) =>
     (a.variant ?? '').localeCompare(b.variant ?? '')
+  // Reach of step n: browsers whose furthest step is n or later.
+  const furthest = r.rows.filter((x) => x.kind === 'step')
+  const top = Math.max(0, ...furthest.map((x) => Number(x.day)))
+  const steps: ExperimentTotals['steps'] = []
+  for (const variant of [...new Set(furthest.map((x) => x.variant!))].sort())
+    for (let step = 1; step <= top; step++)
+      steps.push({
+        variant,
+        step,
+        users: furthest
+          .filter((x) => x.variant === variant && Number(x.day) >= step)
+          .reduce((s, x) => s + x.users, 0),
+      })
   return {
     variants: r.rows
       .filter((x) => x.kind === 'variant')
@@ -95,5 +146,20 @@ export async function experimentTotals(
       .filter((x) => x.kind === 'day')
       .sort((a, b) => (a.day ?? '').localeCompare(b.day ?? '') || byName(a, b))
       .map((x) => ({ day: x.day!, variant: x.variant!, users: x.users })),
+    steps,
+    ...(dimension
+      ? {
+          segments: r.rows
+            .filter((x) => x.kind === 'segment')
+            .sort((a, b) => (a.day ?? '').localeCompare(b.day ?? '') || byName(a, b))
+            .map((x) => ({
+              segment: x.day ?? '(none)',
+              variant: x.variant!,
+              users: x.users,
+              leads: x.leads,
+              started: x.started,
+            })),
+        }
+      : {}),
   }
 }

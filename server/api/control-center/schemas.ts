@@ -4,6 +4,9 @@ import branchCreate from '../../../schemas/api-cc-branch-create.schema.json' wit
 import branchUpdate from '../../../schemas/api-cc-branch-update.schema.json' with { type: 'json' }
 import commit from '../../../schemas/api-cc-commit.schema.json' with { type: 'json' }
 import draft from '../../../schemas/api-cc-draft.schema.json' with { type: 'json' }
+import emergencyPause from '../../../schemas/api-cc-emergency-pause.schema.json' with { type: 'json' }
+import experimentCreate from '../../../schemas/api-cc-experiment-create.schema.json' with { type: 'json' }
+import experimentDecision from '../../../schemas/api-cc-experiment-decision.schema.json' with { type: 'json' }
 import mergeLive from '../../../schemas/api-cc-merge-live.schema.json' with { type: 'json' }
 import preview from '../../../schemas/api-cc-preview.schema.json' with { type: 'json' }
 import publish from '../../../schemas/api-cc-publish.schema.json' with { type: 'json' }
@@ -16,6 +19,9 @@ export const CC_SCHEMAS = {
   branchUpdate: 'api-cc-branch-update.schema.json',
   commit: 'api-cc-commit.schema.json',
   draft: 'api-cc-draft.schema.json',
+  emergencyPause: 'api-cc-emergency-pause.schema.json',
+  experimentCreate: 'api-cc-experiment-create.schema.json',
+  experimentDecision: 'api-cc-experiment-decision.schema.json',
   mergeLive: 'api-cc-merge-live.schema.json',
   preview: 'api-cc-preview.schema.json',
   publish: 'api-cc-publish.schema.json',
@@ -29,6 +35,9 @@ registerSchemas({
   [CC_SCHEMAS.branchUpdate]: branchUpdate,
   [CC_SCHEMAS.commit]: commit,
   [CC_SCHEMAS.draft]: draft,
+  [CC_SCHEMAS.emergencyPause]: emergencyPause,
+  [CC_SCHEMAS.experimentCreate]: experimentCreate,
+  [CC_SCHEMAS.experimentDecision]: experimentDecision,
   [CC_SCHEMAS.mergeLive]: mergeLive,
   [CC_SCHEMAS.preview]: preview,
   [CC_SCHEMAS.publish]: publish,
