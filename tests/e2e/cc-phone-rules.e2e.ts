@@ -9,9 +9,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, routeThirdParties } from './browser'
 import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 
@@ -109,11 +109,7 @@ async function axeAndLook(page: Page, name: string): Promise<void> {
     mkdirSync(shots, { recursive: true })
     await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
   }
-  const result = await new AxeBuilder({ page: page as never }).analyze()
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(bad, name).toEqual([])
+  expect(await seriousViolations(page), name).toEqual([])
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   expect(sideways, `${name} scrolls sideways`).toBe(false)
 }
