@@ -52,7 +52,15 @@ export const runUrl = (run: Pick<Run, 'id' | 'branch'>) =>
 export const articleUrl = (branch: string, article: string) => ccPath('articles', {}, branch, { article })
 
 /** The runs as a table (the overview's latest runs and the runs screen). */
-export function RunTable({ runs, label }: { runs: Run[]; label: string }) {
+export function RunTable({
+  runs,
+  label,
+  compact = false,
+}: {
+  runs: Run[]
+  label: string
+  compact?: boolean
+}) {
   const who = useWho()
   return (
     <div className="cc-table-wrap cf-runs" data-testid="run-table">
@@ -63,10 +71,10 @@ export function RunTable({ runs, label }: { runs: Run[]; label: string }) {
             <th scope="col">Topic</th>
             <th scope="col">Status</th>
             <th scope="col">Author</th>
-            <th scope="col">Attempt</th>
-            <th scope="col">Started by</th>
+            {!compact && <th scope="col">Attempt</th>}
+            {!compact && <th scope="col">Started by</th>}
             <th scope="col">Created</th>
-            <th scope="col">Duration</th>
+            {!compact && <th scope="col">Duration</th>}
             <th scope="col">Article</th>
           </tr>
         </thead>
@@ -81,10 +89,10 @@ export function RunTable({ runs, label }: { runs: Run[]; label: string }) {
                 <StatusChip status={r.status} />
               </td>
               <td data-label="Author">{r.authorId}</td>
-              <td data-label="Attempt">{r.attempt || '—'}</td>
-              <td data-label="Started by">{who(r.createdBy)}</td>
+              {!compact && <td data-label="Attempt">{r.attempt || '—'}</td>}
+              {!compact && <td data-label="Started by">{who(r.createdBy)}</td>}
               <td data-label="Created">{laTime(r.createdAt)}</td>
-              <td data-label="Duration">{formatDuration(runDuration(r))}</td>
+              {!compact && <td data-label="Duration">{formatDuration(runDuration(r))}</td>}
               <td data-label="Article">
                 {r.articleId ? <a href={articleUrl(r.branch, r.articleId)}>{r.articleId}</a> : '—'}
               </td>

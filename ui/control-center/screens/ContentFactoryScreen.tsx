@@ -4,7 +4,7 @@
  * `/content-factory/runs` (every run of the branch) and `/content-factory/runs/{run}` (one run, live).
  */
 import '../content-factory.css'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ccPath } from '../../../engine/render/control-center-routes'
 import { branchApi } from '../api'
 import { useCc } from '../cc-context'
@@ -14,9 +14,26 @@ import { RunForm } from '../factory/RunForm'
 import { RunView } from '../factory/RunView'
 import { RunTable } from '../factory/run-bits'
 import { useAuthors } from '../factory/use-authors'
-import type { Run, RunList, RunStatus } from '../factory-types'
+import { isFinal, type Run, type RunList, type RunStatus } from '../factory-types'
 import { Empty, WithResource } from '../States'
-import { useResource } from '../use-resource'
+import { type Resource, useResource } from '../use-resource'
+
+/** How often a runs list with a run in progress is read again. */
+const LIST_POLL_MS = 2_000
+
+/** The branch's runs, read again while any of them is in progress. */
+function useRuns(branch: string): Resource<RunList> {
+  const { revision } = useCc()
+  const runs = useResource<RunList>(branchApi(branch, '/runs'), revision)
+  const active = runs.data?.runs.some((r) => !isFinal(r.status)) ?? false
+  const { reload } = runs
+  useEffect(() => {
+    if (!active) return
+    const timer = setInterval(reload, LIST_POLL_MS)
+    return () => clearInterval(timer)
+  }, [active, reload])
+  return runs
+}
 
 export default function ContentFactoryScreen() {
   const { route, branch } = useCc()
@@ -75,7 +92,7 @@ function Configuration({ list }: { list: RunList }) {
 
 function HomeScreen({ branch }: { branch: string }) {
   const { revision } = useCc()
-  const runs = useResource<RunList>(branchApi(branch, '/runs'), revision)
+  const runs = useRuns(branch)
   const authors = useAuthors(branch, revision)
   return (
     <div className="cc-page cf-page">
@@ -106,7 +123,7 @@ function HomeScreen({ branch }: { branch: string }) {
                 {list.runs.length === 0 ? (
                   <Empty>No runs on this branch yet.</Empty>
                 ) : (
-                  <RunTable runs={list.runs.slice(0, 8)} label="Latest runs" />
+                  <RunTable runs={list.runs.slice(0, 8)} label="Latest runs" compact />
                 )}
               </section>
             </div>
@@ -128,8 +145,7 @@ const FILTER_LABEL: Record<Filter, string> = {
 }
 
 function RunsScreen({ branch }: { branch: string }) {
-  const { revision } = useCc()
-  const runs = useResource<RunList>(branchApi(branch, '/runs'), revision)
+  const runs = useRuns(branch)
   const [filter, setFilter] = useState<Filter>('')
   return (
     <div className="cc-page cf-page">

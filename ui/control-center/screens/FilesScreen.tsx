@@ -77,6 +77,13 @@ export default function FilesScreen() {
         )}
       </h1>
       {screen === 'image' && <ImageDetail name={route.params.image} />}
+      {screen === 'articles' && (
+        <p className="cc-actions">
+          <a className="button" href={ccPath('content-factory', {}, branch)}>
+            Generate with content factory
+          </a>
+        </p>
+      )}
       {file && screen === 'articles' && <ArticlePreview branch={branch} path={file} />}
       {file && <FileDetail branch={branch} path={file} />}
       {screen === 'content-factory' && (
