@@ -24,9 +24,9 @@ import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-p
 
 const PASSWORD = 'correct-horse-battery'
 const BRANCH = 'factory'
-/** Short, so a hanging provider fails quickly; long enough for a slow stream to finish. */
-const TIMEOUT_MS = 6_000
-const STEP_MS = 60_000
+/** Short, so a hanging provider fails quickly; long enough for a held stream to be seen in the page. */
+const TIMEOUT_MS = 12_000
+const STEP_MS = 120_000
 const FINAL = ['succeeded', 'failed', 'cancelled']
 
 let server: ServerProcess
@@ -115,9 +115,11 @@ async function call(page: Page, method: string, path: string, body?: unknown) {
   )
 }
 
-function setMode(mode: TextgenMode, delayMs?: number) {
+/** The stand-in's mode; a `slow` stream stops halfway while `hold` (released by the test). */
+function setMode(mode: TextgenMode, hold = false) {
   textgen.mode = mode
-  if (delayMs !== undefined) textgen.slowDelayMs = delayMs
+  textgen.slowDelayMs = 30
+  textgen.holdSlow = hold
 }
 
 async function startRun(topic: string): Promise<string> {
@@ -150,7 +152,7 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
   it(
     '5: a run for mpa-agents / "Humana dental" streams into the run page, shows the exact prompt, succeeds; Create article opens it in /articles and previews it on mpa',
     async () => {
-      setMode('slow', 250)
+      setMode('slow', true)
       const page = await editor.newPage()
       await page.goto(`${cc}/content-factory?branch=${BRANCH}`)
       await expect.poll(() => page.getByTestId('textgen-config').textContent()).toContain('stand-in-model')
@@ -179,7 +181,9 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       const partialLength = (await partial.jsonValue()) as number
       const full = JSON.stringify(STAND_IN_DRAFT)
       expect(partialLength).toBeLessThan(full.length)
+      expect(full.startsWith((await page.getByTestId('run-output').textContent()) ?? '-')).toBe(true)
       expect(await page.getByTestId('run-attempt').textContent()).toBe('attempt 1 of 2')
+      textgen.holdSlow = false
       await waitStatus(page, 'succeeded')
       expect(await page.getByTestId('run-output').textContent()).toBe(full)
       expect(await page.getByTestId('run-checks').textContent()).toContain(
@@ -235,13 +239,13 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       expect((textgen.requests.at(-1)!.messages as unknown[]).length).toBeGreaterThan(2)
 
       // A slow run to cancel, and a hanging one to time out, side by side (concurrency 2).
-      setMode('slow', 1_000)
+      setMode('slow', true)
       const slow = await startRun('Humana hearing')
       const slowPage = await editor.newPage()
       await slowPage.goto(`${cc}/content-factory/runs/${slow}?branch=${BRANCH}`)
       await waitStatus(slowPage, 'running')
       await expect.poll(() => textgen.requests.length - before).toBe(3)
-      setMode('hang')
+      setMode('hang', true) // the slow run stays held until cancelled
       const hang = await startRun('Humana over-the-counter')
       const hangPage = await editor.newPage()
       await hangPage.goto(`${cc}/content-factory/runs/${hang}?branch=${BRANCH}`)
@@ -249,8 +253,8 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       await waitStatus(slowPage, 'cancelled')
       expect(await slowPage.getByTestId('run-error').textContent()).toBe('Cancelled: cancelled by staff')
       expect(await slowPage.getByRole('button', { name: 'Cancel run' }).count()).toBe(0)
-      await waitStatus(hangPage, 'running')
-      await waitStatus(hangPage, 'failed', TIMEOUT_MS + 15_000)
+      textgen.holdSlow = false
+      await waitStatus(hangPage, 'failed', TIMEOUT_MS + 30_000)
       expect(await hangPage.getByTestId('run-error').textContent()).toBe(
         `Failed: no answer within ${TIMEOUT_MS / 1000} s`,
       )
