@@ -25,9 +25,11 @@ import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-p
 const PASSWORD = 'correct-horse-battery'
 const BRANCH = 'factory'
 /** Short, so a hanging provider fails quickly; long enough for a held stream to be seen in the page. */
-const TIMEOUT_MS = 12_000
+const TIMEOUT_MS = 20_000
 const STEP_MS = 120_000
 const FINAL = ['succeeded', 'failed', 'cancelled']
+/** expect.poll waits 1 s by default: too short for a screen on a shared 2-core machine. */
+const POLL = { timeout: 30_000 }
 
 let server: ServerProcess
 let browser: Browser
@@ -155,10 +157,14 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       setMode('slow', true)
       const page = await editor.newPage()
       await page.goto(`${cc}/content-factory?branch=${BRANCH}`)
-      await expect.poll(() => page.getByTestId('textgen-config').textContent()).toContain('stand-in-model')
+      await expect
+        .poll(() => page.getByTestId('textgen-config').textContent(), POLL)
+        .toContain('stand-in-model')
       // The server's 400 is shown at its field.
       await page.getByRole('button', { name: 'Start run' }).click()
-      await expect.poll(() => page.locator('.cf-field-topic .cf-field-error').textContent()).toMatch(/\S/)
+      await expect
+        .poll(() => page.locator('.cf-field-topic .cf-field-error').textContent(), POLL)
+        .toMatch(/\S/)
       expect(await page.getByLabel('Topic').getAttribute('aria-invalid')).toBe('true')
       await page.getByLabel('Author').selectOption('mpa-agents')
       await page.getByLabel('Topic').fill('Humana dental')
@@ -214,7 +220,7 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       // The run links to its article now.
       await page.goto(`${cc}/content-factory/runs/${articleRun}?branch=${BRANCH}`)
       await expect
-        .poll(() => page.getByRole('link', { name: `Open article ${STAND_IN_DRAFT.slug}` }).count())
+        .poll(() => page.getByRole('link', { name: `Open article ${STAND_IN_DRAFT.slug}` }).count(), POLL)
         .toBe(1)
       await page.close()
     },
@@ -238,22 +244,23 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       expect(textgen.requests.length - before).toBe(2)
       expect((textgen.requests.at(-1)!.messages as unknown[]).length).toBeGreaterThan(2)
 
-      // A slow run to cancel, and a hanging one to time out, side by side (concurrency 2).
+      // Cancel stops a running run: a slow stream held halfway.
       setMode('slow', true)
       const slow = await startRun('Humana hearing')
       const slowPage = await editor.newPage()
       await slowPage.goto(`${cc}/content-factory/runs/${slow}?branch=${BRANCH}`)
       await waitStatus(slowPage, 'running')
-      await expect.poll(() => textgen.requests.length - before).toBe(3)
-      setMode('hang', true) // the slow run stays held until cancelled
-      const hang = await startRun('Humana over-the-counter')
-      const hangPage = await editor.newPage()
-      await hangPage.goto(`${cc}/content-factory/runs/${hang}?branch=${BRANCH}`)
+      await expect.poll(() => textgen.requests.length - before, POLL).toBe(3)
       await slowPage.getByRole('button', { name: 'Cancel run' }).click()
       await waitStatus(slowPage, 'cancelled')
       expect(await slowPage.getByTestId('run-error').textContent()).toBe('Cancelled: cancelled by staff')
       expect(await slowPage.getByRole('button', { name: 'Cancel run' }).count()).toBe(0)
-      textgen.holdSlow = false
+
+      // A provider that never answers fails the run at TEXTGEN_TIMEOUT_MS.
+      setMode('hang')
+      const hang = await startRun('Humana over-the-counter')
+      const hangPage = await editor.newPage()
+      await hangPage.goto(`${cc}/content-factory/runs/${hang}?branch=${BRANCH}`)
       await waitStatus(hangPage, 'failed', TIMEOUT_MS + 30_000)
       expect(await hangPage.getByTestId('run-error').textContent()).toBe(
         `Failed: no answer within ${TIMEOUT_MS / 1000} s`,
@@ -300,6 +307,8 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       await page.goto(`${cc}/content-factory/runs/${articleRun}?branch=${BRANCH}`)
       await waitStatus(page, 'succeeded')
       expect(await page.getByRole('button', { name: /Cancel run|Create article/ }).count()).toBe(0)
+      // A run that does not exist is the 404 page, like any unknown document.
+      expect((await page.goto(`${cc}/content-factory/runs/999999?branch=${BRANCH}`))?.status()).toBe(404)
       await viewer.close()
 
       const shots = process.env.CC_SCREENSHOTS
