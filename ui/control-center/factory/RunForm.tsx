@@ -152,16 +152,16 @@ export function RunForm({
           </select>
         ))}
         {field('topic', 'Topic', (p) => (
-          <input {...p} required placeholder="Humana dental" />
+          <input {...p} required placeholder="e.g. Humana dental" />
         ))}
         {field('carrier', 'Carrier (optional)', (p) => (
-          <input {...p} placeholder="Humana" />
+          <input {...p} placeholder="e.g. Humana" />
         ))}
         {field('words', 'Target words', (p) => (
           <input {...p} type="number" min={200} max={3000} step={50} inputMode="numeric" />
         ))}
         {field('angle', 'Angle (optional)', (p) => (
-          <input {...p} placeholder="What changes for dental care in 2027" />
+          <input {...p} placeholder="e.g. what changes for dental care in 2027" />
         ))}
         {field(
           'keywords',

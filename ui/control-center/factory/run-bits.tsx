@@ -82,8 +82,10 @@ export function RunTable({
           {runs.map((r) => (
             <tr key={r.id}>
               <td data-label="Topic">
-                <a href={runUrl(r)}>{r.brief.topic}</a>
-                <span className="muted cf-run-id"> #{r.id}</span>
+                <span>
+                  <a href={runUrl(r)}>{r.brief.topic}</a>
+                  <span className="muted cf-run-id"> #{r.id}</span>
+                </span>
               </td>
               <td data-label="Status">
                 <StatusChip status={r.status} />
