@@ -149,6 +149,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 let articleRun = ''
+let failedRun = ''
 
 describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser', () => {
   it(
@@ -234,6 +235,7 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       setMode('invalid-json')
       const before = textgen.requests.length
       const bad = await startRun('Humana vision')
+      failedRun = bad
       const badPage = await editor.newPage()
       await badPage.goto(`${cc}/content-factory/runs/${bad}?branch=${BRANCH}`)
       await waitStatus(badPage, 'failed')
@@ -314,14 +316,15 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       const shots = process.env.CC_SCREENSHOTS
       if (shots) mkdirSync(shots, { recursive: true })
       const problems: string[] = []
+      const p = await editor.newPage()
       for (const width of [1280, 375]) {
-        const context = await signedIn('ed@x.test', width)
-        const p = await context.newPage()
+        await p.setViewportSize({ width, height: 900 })
         for (const [name, path] of [
           ['overview', `/content-factory?branch=${BRANCH}`],
           ['authors', `/content-factory/authors?branch=${BRANCH}`],
           ['runs', `/content-factory/runs?branch=${BRANCH}`],
           ['run', `/content-factory/runs/${articleRun}?branch=${BRANCH}`],
+          ['run-failed', `/content-factory/runs/${failedRun}?branch=${BRANCH}`],
         ]) {
           await p.goto(`${cc}${path}`)
           await p.waitForSelector('.cc-page h1')
@@ -331,8 +334,8 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
           const sideways = await p.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
           if (sideways) problems.push(`${name}@${width}: scrolls sideways`)
         }
-        await context.close()
       }
+      await p.close()
       expect(problems).toEqual([])
     },
     STEP_MS,
