@@ -25,7 +25,7 @@ import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-p
 const PASSWORD = 'correct-horse-battery'
 const BRANCH = 'factory'
 /** Short, so a hanging provider fails quickly; long enough for a held stream to be seen in the page. */
-const TIMEOUT_MS = 20_000
+const TIMEOUT_MS = 15_000
 const STEP_MS = 120_000
 const FINAL = ['succeeded', 'failed', 'cancelled']
 /** expect.poll waits 1 s by default: too short for a screen on a shared 2-core machine. */

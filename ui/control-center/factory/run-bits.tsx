@@ -24,6 +24,7 @@ export function StatusChip({ status }: { status: RunStatus }) {
 /** "1 min 05 s", "12.3 s", or "—". */
 export function formatDuration(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms) || ms < 0) return '—'
+  if (ms < 100) return '< 0.1 s'
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`
   const s = Math.round(ms / 1000)
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`

@@ -22,33 +22,16 @@ const LISTS: Partial<Record<ControlCenterScreen, ListDef>> = {
   images: { title: 'Images', kind: 'image', empty: 'This branch has no images.' },
   image: { title: 'Image', kind: 'image', empty: '' },
   'phone-rules': { title: 'Phone rules', kind: 'phoneRule', empty: 'This branch has no phone rules.' },
-  'content-factory': {
-    title: 'Content factory',
-    kind: 'author',
-    empty: 'No authors are defined on this branch.',
-  },
-  'content-factory-authors': {
-    title: 'Authors',
-    kind: 'author',
-    empty: 'No authors are defined on this branch.',
-  },
 }
 
 /**
- * The definition lists (articles, experiments, images, phone rules, authors): every file of the kind on
+ * The definition lists (articles, experiments, images, phone rules): every file of the kind on
  * this branch, with its state and problems, and its JSON in the Source editor (`&file=`).
  */
 export default function FilesScreen() {
   const { route, branch: b } = useCc()
   const branch = b as string
   const screen = route.screen as ControlCenterScreen
-  if (screen === 'content-factory-runs' || screen === 'content-factory-run')
-    return (
-      <div className="cc-page">
-        <h1>Content-factory runs</h1>
-        <Empty>No content-factory runs target this branch.</Empty>
-      </div>
-    )
   const def = LISTS[screen]!
   const q = new URLSearchParams(location.search)
   const file =
@@ -86,13 +69,6 @@ export default function FilesScreen() {
       )}
       {file && screen === 'articles' && <ArticlePreview branch={branch} path={file} />}
       {file && <FileDetail branch={branch} path={file} />}
-      {screen === 'content-factory' && (
-        <section className="cc-card">
-          <h2 className="cc-h3">Runs</h2>
-          <Empty>No content-factory runs target this branch.</Empty>
-          <a href={ccPath('content-factory-runs', {}, branch)}>All runs</a>
-        </section>
-      )}
       {screen !== 'experiment' && screen !== 'image' && (
         <FileList branch={branch} def={def} selected={file} />
       )}
