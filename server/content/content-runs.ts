@@ -362,8 +362,20 @@ export class ContentRuns {
         }),
       )
     }
+    // A flush skipped inside the interval is made at its end, so output that stops arriving (a
+    // provider pausing mid-answer) is still saved within about a second.
+    let trailing: NodeJS.Timeout | null = null
     const flush = (force = false) => {
-      if (!force && Date.now() - flushed < OUTPUT_FLUSH_MS) return
+      const wait = OUTPUT_FLUSH_MS - (Date.now() - flushed)
+      if (!force && wait > 0) {
+        trailing ??= setTimeout(() => {
+          trailing = null
+          flush()
+        }, wait)
+        return
+      }
+      if (trailing) clearTimeout(trailing)
+      trailing = null
       flushed = Date.now()
       const text = output
       write(() =>

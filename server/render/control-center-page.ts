@@ -18,6 +18,7 @@ import { routeValidationFailed } from '../../engine/render/error-info'
 import type { Resolution } from '../../engine/render/resolution'
 import { cookieName } from '../api/auth'
 import type { AppDeps } from '../app-deps'
+import { ContentError } from '../content/content-errors'
 import { sessionUser } from '../store/auth-store'
 import { errorResolution, type RequestFacts, type ResolveOptions, resolutionBase } from './resolve-request'
 import { renderResolution } from './vike-render'
@@ -110,9 +111,19 @@ async function branchHead(deps: AppDeps, branch: string): Promise<string | null>
   return repository.head(branch)
 }
 
-/** A detail route's document exists on the branch (runs do not exist yet: every run is unknown). */
+/** A detail route's document exists on the branch (a run: its row exists, whichever branch it targets). */
 async function documentExists(deps: AppDeps, match: ControlCenterMatch, head: string): Promise<boolean> {
-  if (match.screen === 'content-factory-run') return false
+  if (match.screen === 'content-factory-run') {
+    const id = match.params.run
+    if (!/^\d{1,18}$/.test(id)) return false
+    return deps.content!.runs.get(id).then(
+      () => true,
+      (e) => {
+        if (e instanceof ContentError) return false
+        throw e
+      },
+    )
+  }
   const where = DOCUMENT_FOLDERS[match.screen]
   if (!where) return true
   const id = match.params[where.param]

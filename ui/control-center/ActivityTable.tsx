@@ -18,6 +18,10 @@ const AUDIT_ACTIONS = [
   'publish.scheduled-fired',
   'rollback',
   'preview.grant',
+  'run.start',
+  'run.cancel',
+  'run.finish',
+  'run.to-article',
 ]
 
 /** The audit log, newest first, with filters (actor, action, branch); `branch` fixes the branch filter. */
