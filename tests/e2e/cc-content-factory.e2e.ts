@@ -10,7 +10,6 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -19,6 +18,7 @@ import {
   type TextgenMode,
   type TextgenStandIn,
 } from '../fixtures/textgen-stand-in/stand-in'
+import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, routeThirdParties } from './browser'
 import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 
@@ -139,13 +139,6 @@ async function waitStatus(page: Page, want: string, timeout = 30_000): Promise<v
     want,
     { timeout },
   )
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page: page as never }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 let articleRun = ''
@@ -335,6 +328,5 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
     }
     await p.close()
     expect(problems).toEqual([])
-  }, // Ten screens through axe: about a minute, several on a loaded shared machine.
-  240_000)
+  }, 240_000) // Ten screens through axe: about a minute, several on a loaded shared machine.
 })
