@@ -1,13 +1,11 @@
-import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // One runner for every kind of test. `npm test` runs all projects;
 // `npm run test:unit`, `test:model`, `test:e2e` run one each.
 export default defineConfig({
   test: {
-    // One worker more than cores: a browser test waits on its browser and server about half the time
-    // (a 2-core CI run used ~1.1 cores with two workers), so a third keeps both cores busy.
-    maxWorkers: availableParallelism() + 1,
+    // Two workers on the two-core machines this runs on (the default leaves one core idle).
+    maxWorkers: 2,
     // A PostgreSQL server for the store tests on any machine (an embedded one when none answers).
     globalSetup: ['tests/setup/test-run.global.ts'],
     projects: [
