@@ -1,12 +1,3 @@
-/**
- * The content factory in a real browser (CONTROL-CENTER §8 "Issue 3", steps 5 and 6): a run streamed
- * from the loopback text-generation stand-in into the run page, turned into an article and previewed
- * on mpa; a repair retry that still fails, a provider that hangs past TEXTGEN_TIMEOUT_MS, and Cancel,
- * each in the audit log. Axe on the four screens at 1280 and 375 px. One stand-in, one production
- * server (CONTENT_SOURCE=git), one browser.
- * CC_SCREENSHOTS=<dir> saves a PNG of every screen checked by axe, to look at.
- */
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,7 +11,8 @@ import {
 } from '../fixtures/textgen-stand-in/stand-in'
 import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+import { type ServerProcess, startServerProcess } from './server-process'
+import { addStaff } from './staff-cli'
 
 const PASSWORD = 'correct-horse-battery'
 const BRANCH = 'factory'
@@ -41,30 +33,10 @@ let api: Page
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-factory-'))
-  for (const [email, name, role] of [
+  addStaff({ DATA_DIR: dataDir }, PASSWORD, [
     ['ed@x.test', 'Ed', 'editor'],
     ['vi@x.test', 'Vi', 'viewer'],
-  ]) {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(PROJECT_ROOT, 'server', 'cli', 'staff.ts'),
-        'add',
-        email,
-        name,
-        '--role',
-        role,
-      ],
-      {
-        cwd: PROJECT_ROOT,
-        encoding: 'utf8',
-        env: { ...process.env, DATA_DIR: dataDir, FW_STAFF_PASSWORD: PASSWORD },
-      },
-    )
-    if (r.status !== 0) throw new Error(`staff add failed: ${r.stdout}${r.stderr}`)
-  }
+  ])
   textgen = await startTextgenStandIn()
   ;[server, browser] = await Promise.all([
     startServerProcess({

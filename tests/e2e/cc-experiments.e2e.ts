@@ -1,12 +1,3 @@
-/**
- * Experiment results and decisions in Chromium (issue 16, CONTROL-CENTER §8 "Issue 3" steps 1–4):
- * Start as a branch commit and publish; 5,000/5,000 users with 250 vs 300 leads seeded by SQL read
- * 5.0 % / 6.0 %, lift +20 %, chance to win 97.7 %, no SRM, with browsers exposed to both variants and
- * bots left out and counted; 5,000/4,600 shows the SRM banner; 60 users per variant say "Not enough
- * data"; Ship variant commits the headline into the page and, once published, every visitor sees it.
- * One production server on PostgreSQL, so the test writes events while it runs.
- */
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,7 +8,8 @@ import { openPostgres } from '../../server/store/postgres-db'
 import { dropPostgresSchema, uniquePostgresUrl } from '../../server/store/test-databases'
 import { launchBrowser, routeThirdParties } from './browser'
 import { httpGet } from './http'
-import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+import { type ServerProcess, startServerProcess } from './server-process'
+import { addStaff } from './staff-cli'
 
 const QUESTION = 'Could your Medicare plan help pay for groceries?'
 const db = uniquePostgresUrl('fw_cc_exp')
@@ -35,25 +27,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ])
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(PROJECT_ROOT, 'server/cli/staff.ts'),
-      'add',
-      'pub@x.test',
-      'Pub',
-      '--role',
-      'publisher',
-    ],
-    {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATABASE_URL: db.url, FW_STAFF_PASSWORD: 'x-long-password', LOG_LEVEL: 'error' },
-      encoding: 'utf8',
-    },
-  )
-  expect(r.status, r.stderr).toBe(0)
+  addStaff({ DATABASE_URL: db.url }, 'x-long-password', [['pub@x.test', 'Pub', 'publisher']])
   sql = await openPostgres(db.url, 1)
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await routeThirdParties(context)

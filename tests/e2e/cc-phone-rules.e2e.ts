@@ -1,11 +1,3 @@
-/**
- * The phone-rules screen in a real browser (CONTROL-CENTER §8 "Issue 2", step 2): the simulator names
- * m10-facebook for utm_source facebook with its number as visitors see it, a bad number shows the
- * pattern error at its field and survives a reload, a rule that can never win is flagged, axe is clean
- * at 1280 and 375 px with no sideways scroll. One production server with CONTENT_SOURCE=git.
- * CC_SCREENSHOTS=<dir> saves PNGs to look at.
- */
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,7 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+import { type ServerProcess, startServerProcess } from './server-process'
+import { addStaff } from './staff-cli'
 
 const PASSWORD = 'correct-horse-battery'
 const FACEBOOK = 'definitions/phone-rules/m10-facebook.json'
@@ -27,25 +20,7 @@ let context: BrowserContext
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-phone-'))
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(PROJECT_ROOT, 'server', 'cli', 'staff.ts'),
-      'add',
-      'ed@x.test',
-      'Ed',
-      '--role',
-      'editor',
-    ],
-    {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dataDir, FW_STAFF_PASSWORD: PASSWORD },
-    },
-  )
-  if (r.status !== 0) throw new Error(`staff add failed: ${r.stdout}${r.stderr}`)
+  addStaff({ DATA_DIR: dataDir }, PASSWORD, [['ed@x.test', 'Ed', 'editor']])
   ;[server, browser] = await Promise.all([
     startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
     launchBrowser(),

@@ -19,6 +19,7 @@ import { dropPostgresSchema, testPostgresUrl, uniquePostgresUrl } from '../../se
 import { launchBrowser, routeThirdParties, THIRD_PARTY_HOSTS } from './browser'
 import { httpGet } from './http'
 import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+import { staffCli } from './staff-cli'
 
 const GROCERY = 'definitions/pages/grocery.json'
 const FUNNEL_PAGE = 'definitions/pages/ac-v1.json'
@@ -29,20 +30,8 @@ let b: ServerProcess
 let browser: Browser
 const staff: Record<'ed' | 'pub', { context: BrowserContext; page: Page }> = {} as never
 
-/** `npm run staff -- …` exactly as the README says, against the servers' PostgreSQL. */
-function staffCli(...args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(PROJECT_ROOT, 'server/cli/staff.ts'), ...args],
-    {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATABASE_URL: db.url, FW_STAFF_PASSWORD: 'x-long-password', LOG_LEVEL: 'error' },
-      encoding: 'utf8',
-    },
-  )
-  expect(r.status, r.stderr).toBe(0)
-  return r.stdout
-}
+/** `npm run staff -- …` against the servers' PostgreSQL. */
+const cli = (...args: string[]) => staffCli({ DATABASE_URL: db.url }, 'x-long-password', ...args)
 
 beforeAll(async () => {
   const remote = join(mkdtempSync(join(tmpdir(), 'fw-remote-')), 'content.git')
@@ -59,8 +48,8 @@ beforeAll(async () => {
     startServerProcess({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'fw-cc-b-')) }),
     launchBrowser(),
   ])
-  staffCli('add', 'ed@x.test', 'Ed', '--role', 'editor')
-  staffCli('add', 'pub@x.test', 'Pub', '--role', 'publisher')
+  cli('add', 'ed@x.test', 'Ed', '--role', 'editor')
+  cli('add', 'pub@x.test', 'Pub', '--role', 'publisher')
   for (const [who, email] of [
     ['ed', 'ed@x.test'],
     ['pub', 'pub@x.test'],

@@ -1,10 +1,3 @@
-/**
- * The control center's screens in a real browser (CONTROL-CENTER §8 "Issue 1", browser steps 2–6, 8
- * and 10), axe on every screen at 1280 and 375 px, and the keyboard. One production server with
- * CONTENT_SOURCE=git and two staff users for the whole file.
- * CC_SCREENSHOTS=<dir> saves a PNG of every screen checked by axe, to look at.
- */
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+import { type ServerProcess, startServerProcess } from './server-process'
+import { addStaff } from './staff-cli'
 
 const PASSWORD = 'correct-horse-battery'
 const OLD_HEADLINE = 'Help with groceries from your Medicare plan'
@@ -28,30 +22,10 @@ let cc: string
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-ui-'))
-  for (const [email, name, role] of [
+  addStaff({ DATA_DIR: dataDir }, PASSWORD, [
     ['ed@x.test', 'Ed', 'editor'],
     ['pub@x.test', 'Pub', 'publisher'],
-  ]) {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(PROJECT_ROOT, 'server', 'cli', 'staff.ts'),
-        'add',
-        email,
-        name,
-        '--role',
-        role,
-      ],
-      {
-        cwd: PROJECT_ROOT,
-        encoding: 'utf8',
-        env: { ...process.env, DATA_DIR: dataDir, FW_STAFF_PASSWORD: PASSWORD },
-      },
-    )
-    if (r.status !== 0) throw new Error(`staff add failed: ${r.stdout}${r.stderr}`)
-  }
+  ])
   ;[server, browser] = await Promise.all([
     startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
     launchBrowser(),
