@@ -14,26 +14,27 @@ const BranchesScreen = lazy(() => import('./screens/BranchesScreen'))
 const BranchScreen = lazy(() => import('./screens/BranchScreen'))
 const PagesScreen = lazy(() => import('./screens/PagesScreen'))
 const PageScreen = lazy(() => import('./screens/PageScreen'))
-const FilesScreen = lazy(() => import('./screens/FilesScreen'))
 const ExperimentsScreen = lazy(() => import('./screens/ExperimentsScreen'))
 const ExperimentScreen = lazy(() => import('./screens/ExperimentScreen'))
 const ContentFactoryScreen = lazy(() => import('./screens/ContentFactoryScreen'))
 const PhoneRulesScreen = lazy(() => import('./screens/PhoneRulesScreen'))
+const ImagesScreen = lazy(() => import('./screens/ImagesScreen'))
+const ArticlesScreen = lazy(() => import('./screens/ArticlesScreen'))
 
 const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   branches: BranchesScreen,
   branch: BranchScreen,
   pages: PagesScreen,
   page: PageScreen,
-  articles: FilesScreen,
+  articles: ArticlesScreen,
   'content-factory': ContentFactoryScreen,
   'content-factory-authors': ContentFactoryScreen,
   'content-factory-runs': ContentFactoryScreen,
   'content-factory-run': ContentFactoryScreen,
   experiments: ExperimentsScreen,
   experiment: ExperimentScreen,
-  images: FilesScreen,
-  image: FilesScreen,
+  images: ImagesScreen,
+  image: ImagesScreen,
   'phone-rules': PhoneRulesScreen,
 }
 

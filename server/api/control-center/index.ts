@@ -5,7 +5,10 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../../app-deps'
 import { registerBranchApi } from './branches'
+import { registerEditorApi } from './editor'
 import { registerExperimentApi } from './experiments'
+import { registerGateApi } from './gates'
+import { registerImageApi } from './images'
 import { registerPhoneRuleApi } from './phone-rules'
 import { registerPreviewActivityApi } from './previews-activity'
 import { registerPublishingApi } from './publishing'
@@ -19,4 +22,7 @@ export function controlCenterApi(router: Router, deps: AppDeps): void {
   registerExperimentApi(router, deps)
   registerRunApi(router, deps)
   registerPhoneRuleApi(router, deps)
+  registerImageApi(router, deps)
+  registerGateApi(router, deps)
+  registerEditorApi(router, deps)
 }
