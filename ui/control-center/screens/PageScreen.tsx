@@ -5,6 +5,7 @@ import { branchApi, useApi } from '../api'
 import { type FileRow, type HistoryCommit, type PageInfo, pagePath } from '../api-types'
 import { CC_PREVIEW_VIEWPORTS } from '../cc-constants'
 import { useCc } from '../cc-context'
+import { FunnelTab } from '../funnel/FunnelTab'
 import { SourceEditor } from '../SourceEditor'
 import { Empty, ErrorState, Loading, laTime, ScrollRegion, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
@@ -19,7 +20,9 @@ export default function PageScreen() {
   const key = route.params.page
   const path = `definitions/pages/${key}.json`
   const q = new URLSearchParams(location.search)
-  const [tab, setTab] = useState(q.get('tab') === 'history' ? 'history' : 'source')
+  const [tab, setTab] = useState(
+    ['history', 'funnel'].includes(q.get('tab') ?? '') ? (q.get('tab') as string) : 'source',
+  )
   const [saves, setSaves] = useState(0)
   const files = useResource<{ files: FileRow[] }>(branchApi(branch, '/files?kind=page'))
   const page = files.data?.files.find((f) => f.path === path || f.id === key)?.page
@@ -57,11 +60,14 @@ export default function PageScreen() {
               onSelect={select}
               tabs={[
                 { id: 'source', label: 'Source' },
+                { id: 'funnel', label: 'Funnel' },
                 { id: 'history', label: 'History' },
               ]}
             >
               {tab === 'source' ? (
                 <SourceEditor branch={branch} path={path} onSaved={onSaved} pointer={q.get('pointer')} />
+              ) : tab === 'funnel' ? (
+                <FunnelTab branch={branch} page={page} />
               ) : (
                 <PageHistory branch={branch} />
               )}
@@ -91,11 +97,14 @@ export default function PageScreen() {
                 onSelect={select}
                 tabs={[
                   { id: 'source', label: 'Source' },
+                  { id: 'funnel', label: 'Funnel' },
                   { id: 'history', label: 'History' },
                 ]}
               >
                 {tab === 'source' ? (
                   <SourceEditor branch={branch} path={path} onSaved={onSaved} pointer={q.get('pointer')} />
+                ) : tab === 'funnel' ? (
+                  <FunnelTab branch={branch} page={page} />
                 ) : (
                   <PageHistory branch={branch} />
                 )}
