@@ -16,6 +16,16 @@ export interface EventRow {
   body: AnalyticsEvent
 }
 
+/**
+ * The columns of an event row (with their types, for jsonb_to_recordset), for writes and reads: the table also holds columns generated from the body for
+ * indexes (migration 0007) that are not part of an event.
+ */
+export const EVENT_COLUMN_TYPES =
+  'id text, type text, name text, brand_id text, session_id text, anonymous_id text, user_id text, paid boolean, client_ts timestamptz, received_at timestamptz, ip text, body jsonb'
+export const EVENT_COLUMNS = EVENT_COLUMN_TYPES.split(', ')
+  .map((c) => c.split(' ')[0])
+  .join(', ')
+
 /** A validated body → its row, stamped with server time and the client's IP. */
 export function eventRow(body: AnalyticsEvent, receivedAt: Date, ip: string | null): EventRow {
   const p = body.properties

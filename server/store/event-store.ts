@@ -1,8 +1,5 @@
 import type { Queryable } from './db'
-import type { EventRow } from './event-rows'
-
-const COLUMNS =
-  'id text, type text, name text, brand_id text, session_id text, anonymous_id text, user_id text, paid boolean, client_ts timestamptz, received_at timestamptz, ip text, body jsonb'
+import { EVENT_COLUMN_TYPES, EVENT_COLUMNS, type EventRow } from './event-rows'
 
 /**
  * Inserts rows in one statement; an id already stored is skipped (a redelivered event is kept once).
@@ -12,8 +9,8 @@ export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Pr
   if (rows.length === 0) return 0
   const r = await db.query<{ n: number }>(
     `WITH ins AS (
-       INSERT INTO events
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${COLUMNS})
+       INSERT INTO events (${EVENT_COLUMNS})
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${EVENT_COLUMN_TYPES})
        ON CONFLICT (id) DO NOTHING
        RETURNING 1
      ) SELECT count(*)::int AS n FROM ins`,
@@ -34,8 +31,8 @@ export async function latestEvents(
 ): Promise<StoredEvent[]> {
   const r = await db.query<Record<string, unknown>>(
     afterReceivedAt
-      ? 'SELECT * FROM events WHERE received_at > $2 ORDER BY received_at DESC, id LIMIT $1'
-      : 'SELECT * FROM events ORDER BY received_at DESC, id LIMIT $1',
+      ? `SELECT ${EVENT_COLUMNS} FROM events WHERE received_at > $2 ORDER BY received_at DESC, id LIMIT $1`
+      : `SELECT ${EVENT_COLUMNS} FROM events ORDER BY received_at DESC, id LIMIT $1`,
     afterReceivedAt ? [limit, afterReceivedAt] : [limit],
   )
   return r.rows.map(normaliseRow)
@@ -58,9 +55,9 @@ export async function* exportEvents(
   for (;;) {
     const r: { rows: Record<string, unknown>[] } = await db.query<Record<string, unknown>>(
       after
-        ? `SELECT * FROM events WHERE received_at >= $1 AND received_at < $2
+        ? `SELECT ${EVENT_COLUMNS} FROM events WHERE received_at >= $1 AND received_at < $2
              AND (received_at, id) > ($4::timestamptz, $5) ORDER BY received_at, id LIMIT $3`
-        : 'SELECT * FROM events WHERE received_at >= $1 AND received_at < $2 ORDER BY received_at, id LIMIT $3',
+        : `SELECT ${EVENT_COLUMNS} FROM events WHERE received_at >= $1 AND received_at < $2 ORDER BY received_at, id LIMIT $3`,
       after
         ? [since.toISOString(), until.toISOString(), pageRows, after.at, after.id]
         : [since.toISOString(), until.toISOString(), pageRows],
@@ -73,7 +70,10 @@ export async function* exportEvents(
 }
 
 export async function eventsById(db: Queryable, ids: readonly string[]): Promise<StoredEvent[]> {
-  const r = await db.query<Record<string, unknown>>('SELECT * FROM events WHERE id = ANY($1::text[])', [ids])
+  const r = await db.query<Record<string, unknown>>(
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ANY($1::text[])`,
+    [ids],
+  )
   return r.rows.map(normaliseRow)
 }
 

@@ -41,16 +41,19 @@ export interface ExperimentTotals {
   segments?: (VariantTotals & { segment: string })[]
 }
 
-/** The segment of a browser: the dimension's value on its first exposure (fixed list: no user input in SQL). */
-const SEGMENT_SQL: Record<ExperimentDimension | 'none', string> = {
-  none: 'NULL::text',
-  brand: `(array_agg(COALESCE(brand_id, '(none)') ORDER BY client_ts))[1]`,
-  paid: `(array_agg(CASE WHEN paid THEN 'paid' WHEN paid IS NULL THEN '(unknown)' ELSE 'organic' END ORDER BY client_ts))[1]`,
-  utm_source: `(array_agg(COALESCE(NULLIF(body #>> '{properties,session,urlParams,utm_source}', ''), '(none)') ORDER BY client_ts))[1]`,
+/**
+ * The segment of a browser: the dimension's value on its first exposure, read from that one event
+ * (fixed list: no user input in SQL).
+ */
+const SEGMENT_SQL: Record<ExperimentDimension, string> = {
+  brand: `COALESCE(e.brand_id, '(none)')`,
+  paid: `CASE WHEN e.paid THEN 'paid' WHEN e.paid IS NULL THEN '(unknown)' ELSE 'organic' END`,
+  utm_source: `COALESCE(NULLIF(e.body #>> '{properties,session,urlParams,utm_source}', ''), '(none)')`,
 }
 
 /**
- * One statement: the exposures once (materialised), then per-variant totals, what was left out, the
+ * One statement: the exposures once (materialised; without a dimension an index-only scan of
+ * events_exposure_idx over the generated columns of migration 0007), then per-variant totals, what was left out, the
  * daily exposures, the per-step reach and (with a dimension) the per-segment totals, as rows of
  * several kinds. A browser's variant is min(variant): browsers with more than one are left out anyway.
  */
@@ -58,17 +61,20 @@ const resultsSql = (dimension: ExperimentDimension | 'none') => `
   WITH exposed AS MATERIALIZED (
     SELECT anonymous_id,
            min(client_ts) AS first_ts,
-           count(DISTINCT body #>> '{properties,page,experiment,variant}')::int AS variants,
-           min(body #>> '{properties,page,experiment,variant}') AS variant,
-           bool_or(COALESCE(body #>> '{properties,bot,bot}', 'false') = 'true') AS bot,
-           ${SEGMENT_SQL[dimension]} AS segment
+           count(DISTINCT experiment_variant)::int AS variants,
+           min(experiment_variant) AS variant,
+           bool_or(bot) AS bot
     FROM events
-    WHERE body #> '{properties,page,experiment}' IS NOT NULL
-      AND body #>> '{properties,page,experiment,id}' = $1
-      AND client_ts >= $2 AND client_ts < $3
+    WHERE experiment_id = $1 AND client_ts >= $2 AND client_ts < $3
     GROUP BY anonymous_id),
   units AS MATERIALIZED (
-    SELECT anonymous_id, first_ts, variant, segment FROM exposed WHERE variants = 1 AND NOT bot),
+    SELECT x.anonymous_id, x.first_ts, x.variant, ${
+      dimension === 'none'
+        ? 'NULL::text'
+        : `(SELECT ${SEGMENT_SQL[dimension]} FROM events e
+            WHERE e.experiment_id = $1 AND e.anonymous_id = x.anonymous_id AND e.client_ts = x.first_ts LIMIT 1)`
+    } AS segment
+    FROM exposed x WHERE variants = 1 AND NOT bot),
   conv AS MATERIALIZED (
     SELECT u.anonymous_id, u.variant, u.segment,
            bool_or((e.type = 'page' AND e.body->>'category' = 'thank-you')

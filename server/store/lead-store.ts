@@ -5,6 +5,7 @@
  */
 import { type ConsentRecordRow, commitOfSnapshot, consentRecordsOf } from './consent-store'
 import type { Queryable } from './db'
+import { EVENT_COLUMNS } from './event-rows'
 import type { StoredEvent } from './event-store'
 
 /** One row of marketplace_calls. */
@@ -84,9 +85,10 @@ export async function leadStory(db: Queryable, key: string): Promise<LeadStory> 
   }
   let events: StoredEvent[]
   let matchedBy: LeadStory['matchedBy']
-  const bySession = await db.query<Record<string, unknown>>('SELECT * FROM events WHERE session_id = $1', [
-    key,
-  ])
+  const bySession = await db.query<Record<string, unknown>>(
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE session_id = $1`,
+    [key],
+  )
   if (bySession.rows.length) {
     matchedBy = 'session'
     events = bySession.rows.map(eventOf)
@@ -106,7 +108,7 @@ export async function leadStory(db: Queryable, key: string): Promise<LeadStory> 
     if (!visitors.rows.length) return empty
     matchedBy = digits ? 'phone' : 'visitor'
     const r = await db.query<Record<string, unknown>>(
-      'SELECT * FROM events WHERE anonymous_id = ANY($1::text[])',
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE anonymous_id = ANY($1::text[])`,
       [visitors.rows.map((v) => v.anonymous_id)],
     )
     events = r.rows.map(eventOf)

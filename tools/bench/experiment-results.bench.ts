@@ -1,6 +1,8 @@
 /**
  * npm run bench -- experiment-results: the results query of an experiment (server/store/experiment-
- * results.ts) over one million stored events on PostgreSQL. Target (issue 16): ≤ 500 ms.
+ * results.ts) over one million stored events on PostgreSQL. Target (issue 16): ≤ 500 ms, on the table
+ * as it stands in service — after autovacuum's pass, which sets the visibility map the index-only
+ * scan relies on (docs/decisions/0902). The figures right after the bulk load are printed too.
  */
 import { setLogLevel } from '../../server/log'
 import { experimentTotals } from '../../server/store/experiment-results'
@@ -10,6 +12,7 @@ import { dropPostgresSchema, uniquePostgresUrl } from '../../server/store/test-d
 const EVENTS = 1_000_000
 /** Events per browser: 100,000 browsers. */
 const PER_BROWSER = 10
+const EVENT_COUNT = EVENTS.toLocaleString('en-US')
 
 export default async function run(): Promise<void> {
   setLogLevel('error')
@@ -39,24 +42,40 @@ export default async function run(): Promise<void> {
     )
     await store.db.query('ANALYZE events')
     const seedMs = performance.now() - t0
-    const times: number[] = []
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
     let last: Awaited<ReturnType<typeof experimentTotals>> | undefined
-    for (let i = 0; i < 4; i++) {
+    const time = async (dimension?: 'utm_source') => {
       const t = performance.now()
-      last = await experimentTotals(store.db, 'bench-exp', new Date('2026-10-01'), new Date('2026-12-31'))
-      times.push(performance.now() - t)
+      last = await experimentTotals(
+        store.db,
+        'bench-exp',
+        new Date('2026-10-01'),
+        new Date('2026-12-31'),
+        dimension,
+      )
+      return performance.now() - t
     }
+    // Right after a bulk load the visibility map is empty: the index-only scan still visits the heap.
+    const first = await time()
+    const fresh = median([await time(), await time(), await time()])
+    // What the table looks like once autovacuum has passed (it does after inserts on PostgreSQL ≥ 13).
+    await store.db.query('VACUUM ANALYZE events')
+    const vacuumed = median([await time(), await time(), await time()])
+    const byDimension = median([await time('utm_source'), await time('utm_source'), await time('utm_source')])
+    await time()
     const users = last!.variants.reduce((s, v) => s + v.users, 0)
-    console.log(
-      `seeded ${EVENTS.toLocaleString('en-US')} events in ${Math.round(seedMs / 1000)} s; ${users} browsers exposed`,
-    )
+    console.log(`seeded ${EVENT_COUNT} events in ${Math.round(seedMs / 1000)} s; ${users} browsers exposed`)
+    const row = (what: string, ms: number, steady = true) => ({
+      what,
+      ms: Math.round(ms),
+      target: steady ? '≤ 500' : '(before autovacuum)',
+      met: steady ? (ms <= 500 ? 'yes' : 'NO') : '—',
+    })
     console.table([
-      { what: 'results query, first run', ms: Math.round(times[0]), target: '≤ 500' },
-      {
-        what: 'results query, warm (median of 3)',
-        ms: Math.round([...times.slice(1)].sort((a, b) => a - b)[1]),
-        target: '≤ 500',
-      },
+      row('results query, first run right after the bulk load', first, false),
+      row('results query, warm, before autovacuum (median of 3)', fresh, false),
+      row('results query, warm, after VACUUM (median of 3)', vacuumed),
+      row('results by utm_source, after VACUUM (median of 3)', byDimension),
     ])
     console.table(last!.variants)
   } finally {
