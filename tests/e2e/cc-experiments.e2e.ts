@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -152,6 +152,20 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
     // The charts are images with their numbers.
     await expect.poll(() => page.getByRole('img', { name: /New users per day/ }).count()).toBe(1)
     expect(await page.getByRole('img', { name: /funnel stage/ }).count()).toBe(1)
+    // On a phone the results table is one card per variant: nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 900 })
+    const table = page.getByTestId('results-table')
+    expect(await table.evaluate((t) => t.scrollWidth <= (t.parentElement as HTMLElement).clientWidth)).toBe(
+      true,
+    )
+    expect(await cell('question', 'chance').textContent()).toBe('97.7%')
+    if (process.env.CC_SCREENSHOTS) {
+      mkdirSync(process.env.CC_SCREENSHOTS, { recursive: true })
+      await page.screenshot({ path: join(process.env.CC_SCREENSHOTS, 'experiment-375.png'), fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.screenshot({ path: join(process.env.CC_SCREENSHOTS, 'experiment-1280.png'), fullPage: true })
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
     // The list says the same.
     await page.goto(`http://ccc.localhost:${server.port}/experiments?branch=live`)
     const listed = page.locator('tr[data-experiment="grocery-headline"]')
@@ -202,6 +216,8 @@ describe('experiment results and decisions', { timeout: 90_000 }, () => {
       .toBe('120')
     expect(await page.getByTestId('not-enough-data').textContent()).toMatch(/Not enough data/)
     expect(await cell('question', 'chance').textContent()).toBe('Not enough data')
+    // A pause starts a phase but keeps the split.
+    expect(await page.getByTestId('health-weights').textContent()).toMatch(/50 \/ 50\s*Same as phase 1/)
     // The earlier phase keeps its verdict.
     await page.getByLabel('Phase').selectOption('1')
     await expect.poll(() => cell('question', 'chance').textContent(), { timeout: 15_000 }).toBe('97.7%')

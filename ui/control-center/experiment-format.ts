@@ -20,3 +20,34 @@ export function daysBetween(from: string | null, to: string | null = null): numb
   const end = to ? Date.parse(to) : Date.now()
   return Math.max(0, Math.floor((end - Date.parse(from)) / 86_400_000))
 }
+
+/** The split as people say it: "50 / 50" (in the variants' order). */
+export const split = (w: Record<string, number>) => Object.values(w).join(' / ')
+
+/**
+ * The health strip's "weights changed in this phase": a phase starts at each publication that
+ * changed the experiment's status or variants, so phase n's split is compared with phase n−1's.
+ * Weights of a variant added or removed count as a change.
+ */
+export function weightsHealth(
+  phases: readonly { n: number; weights: Record<string, number> }[],
+  n: number,
+): { value: string; detail: string; changed: boolean } | null {
+  const i = phases.findIndex((p) => p.n === n)
+  if (i < 0) return null
+  const now = phases[i].weights
+  const before = i > 0 ? phases[i - 1] : null
+  const ids = new Set([...Object.keys(now), ...Object.keys(before?.weights ?? {})])
+  const changed = before !== null && [...ids].some((id) => before.weights[id] !== now[id])
+  if (changed)
+    return {
+      value: 'Changed this phase',
+      detail: `${split(before.weights)} → ${split(now)}; earlier phases are analysed apart`,
+      changed,
+    }
+  return {
+    value: split(now),
+    detail: before ? `Same as phase ${before.n}` : 'Since the first phase',
+    changed,
+  }
+}

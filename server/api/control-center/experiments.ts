@@ -172,35 +172,42 @@ function resultsReader(content: ContentServices, db: Db) {
     if (cache.size > 200) cache.delete(cache.keys().next().value as string)
     return body
   }
+}
 
-  /** Segments by users, the top ones with their statistics and the rest as "other". */
-  function segmentsOf(
-    rows: { segment: string; variant: string; users: number; leads: number; started: number }[],
-    ids: string[],
-    weights: number[],
-  ) {
-    const sizes = new Map<string, number>()
-    for (const r of rows) sizes.set(r.segment, (sizes.get(r.segment) ?? 0) + r.users)
-    const ranked = [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([s]) => s)
-    const top = new Set(ranked.slice(0, TOP_SEGMENTS))
-    const groups = [...top, ...(ranked.length > TOP_SEGMENTS ? ['other'] : [])]
-    return groups.map((segment) => {
-      const inIt = rows.filter((r) => (segment === 'other' ? !top.has(r.segment) : r.segment === segment))
-      const counts = ids.map((v) => {
-        const mine = inIt.filter((r) => r.variant === v)
-        return {
-          users: mine.reduce((s, r) => s + r.users, 0),
-          leads: mine.reduce((s, r) => s + r.leads, 0),
-        }
-      })
+/**
+ * The drill-down's segments: the ten largest by users, then everything else as one "other" group
+ * (flagged, so a real segment named "other" stays itself), each with the overall statistics.
+ */
+export function segmentsOf(
+  rows: { segment: string; variant: string; users: number; leads: number; started: number }[],
+  ids: string[],
+  weights: number[],
+) {
+  const sizes = new Map<string, number>()
+  for (const r of rows) sizes.set(r.segment, (sizes.get(r.segment) ?? 0) + r.users)
+  const ranked = [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([s]) => s)
+  const top = ranked.slice(0, TOP_SEGMENTS)
+  const rest = new Set(ranked.slice(TOP_SEGMENTS))
+  const groups = [
+    ...top.map((segment) => ({ segment, other: false })),
+    ...(rest.size ? [{ segment: 'other', other: true }] : []),
+  ]
+  return groups.map(({ segment, other }) => {
+    const inIt = rows.filter((r) => (other ? rest.has(r.segment) : r.segment === segment))
+    const counts = ids.map((v) => {
+      const mine = inIt.filter((r) => r.variant === v)
       return {
-        segment,
-        other: segment === 'other',
-        users: counts.reduce((s, c) => s + c.users, 0),
-        ...statsOf(ids, counts, weights),
+        users: mine.reduce((s, r) => s + r.users, 0),
+        leads: mine.reduce((s, r) => s + r.leads, 0),
       }
     })
-  }
+    return {
+      segment,
+      other,
+      users: counts.reduce((s, c) => s + c.users, 0),
+      ...statsOf(ids, counts, weights),
+    }
+  })
 }
 
 /** One experiment row of the list: definition on the branch, page and brands, results from live. */

@@ -4,7 +4,7 @@ import { ApiError, branchApi, useApi } from '../api'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { DailyExposures, LiftBar, StatusChip, StepReach } from '../ExperimentCharts'
-import { count, daysBetween, pct, pValue } from '../experiment-format'
+import { count, daysBetween, pct, pValue, weightsHealth } from '../experiment-format'
 import type {
   ExperimentDimension,
   ExperimentListRow,
@@ -426,6 +426,7 @@ function Results({
           <span className="cc-exp-health-v">{count(r.bots)}</span>
           <span className="muted">{exposed ? pct(r.bots / exposed) : '0.0%'}</span>
         </li>
+        <WeightsHealth r={r} />
         <li>
           <span className="cc-exp-health-k">Data as of</span>
           <span className="cc-exp-health-v cc-exp-small">{laTime(r.computedAt)}</span>
@@ -442,7 +443,7 @@ function Results({
       )}
       <ScrollRegion label="Results by variant">
         <table
-          className={`cc-table cc-exp-results${srmBad ? ' cc-exp-greyed' : ''}`}
+          className={`cc-table cc-cards cc-exp-results${srmBad ? ' cc-exp-greyed' : ''}`}
           data-testid="results-table"
         >
           <thead>
@@ -506,12 +507,16 @@ function VariantRow({
         {control && <span className="cc-chip">baseline</span>}
         <div className="muted cc-exp-small">weight {v.weight}%</div>
       </th>
-      <td className="cc-num">{count(v.users)}</td>
-      <td className="cc-num">{count(v.leads)}</td>
-      <td className="cc-num" data-testid="rate">
+      <td className="cc-num" data-label="Users">
+        {count(v.users)}
+      </td>
+      <td className="cc-num" data-label="Leads">
+        {count(v.leads)}
+      </td>
+      <td className="cc-num" data-label="Conversion" data-testid="rate">
         {pct(v.rate)}
       </td>
-      <td>
+      <td data-label="Lift vs control">
         {control ? (
           <span className="muted">—</span>
         ) : c ? (
@@ -526,7 +531,11 @@ function VariantRow({
           <span className="muted">Not enough data</span>
         )}
       </td>
-      <td className={`cc-num ${chanceClass(chance)}`} data-testid="chance">
+      <td
+        className={`cc-num ${chanceClass(chance)}`}
+        data-label={many ? 'Chance to be best' : 'Chance to win'}
+        data-testid="chance"
+      >
         {control && !many ? (
           <span className="muted">—</span>
         ) : chance == null ? (
@@ -535,7 +544,9 @@ function VariantRow({
           pct(chance)
         )}
       </td>
-      <td className="cc-num">{c ? pct(c.risk, 2) : <span className="muted">—</span>}</td>
+      <td className="cc-num" data-label="Risk">
+        {c ? pct(c.risk, 2) : <span className="muted">—</span>}
+      </td>
     </tr>
   )
 }
@@ -585,7 +596,7 @@ function DrillDown({ id, phase }: { id: string; phase: number }) {
         <Empty>No users in this phase yet.</Empty>
       ) : (
         <ScrollRegion label={`Results by ${dimension}`}>
-          <table className="cc-table" data-testid="segments-table">
+          <table className="cc-table cc-cards" data-testid="segments-table">
             <thead>
               <tr>
                 <th scope="col">{DIMENSIONS.find((d) => d.id === dimension)?.label}</th>
@@ -608,22 +619,26 @@ function DrillDown({ id, phase }: { id: string; phase: number }) {
               {segments.map((s) => {
                 const t = s.variants[1]?.vsControl
                 return (
-                  <tr key={s.segment}>
-                    <th scope="row">{s.other ? <em>other</em> : s.segment}</th>
-                    <td className="cc-num">{count(s.users)}</td>
+                  <tr key={s.other ? '(other)' : s.segment}>
+                    <th scope="row">{s.other ? <em>all other values</em> : s.segment}</th>
+                    <td className="cc-num" data-label="Users">
+                      {count(s.users)}
+                    </td>
                     {s.variants.map((v) => (
-                      <td key={v.id} className="cc-num">
+                      <td key={v.id} className="cc-num" data-label={v.id}>
                         {pct(v.rate)}{' '}
                         <span className="muted cc-exp-small">
                           ({count(v.leads)}/{count(v.users)})
                         </span>
                       </td>
                     ))}
-                    <td>{t ? pct(t.lift, 1, true) : <span className="muted">Not enough data</span>}</td>
-                    <td className={`cc-num ${chanceClass(t?.chanceToWin)}`}>
+                    <td data-label="Lift">
+                      {t ? pct(t.lift, 1, true) : <span className="muted">Not enough data</span>}
+                    </td>
+                    <td className={`cc-num ${chanceClass(t?.chanceToWin)}`} data-label="Chance to win">
                       {t ? pct(t.chanceToWin) : '—'}
                     </td>
-                    <td>
+                    <td data-label="SRM">
                       {s.srm.mismatch ? (
                         <span className="cc-chip cc-chip-error">{pValue(s.srm.pValue)}</span>
                       ) : (
@@ -716,5 +731,18 @@ function Previews({
         </ul>
       )}
     </div>
+  )
+}
+
+/** "Weights changed in this phase" (experiment-format.ts weightsHealth). */
+function WeightsHealth({ r }: { r: ExperimentResults }) {
+  const w = weightsHealth(r.phases, r.phase)
+  if (!w) return null
+  return (
+    <li className={w.changed ? 'cc-exp-warn' : ''} data-testid="health-weights">
+      <span className="cc-exp-health-k">Weights</span>
+      <span className="cc-exp-health-v">{w.value}</span>
+      <span className="muted">{w.detail}</span>
+    </li>
   )
 }
