@@ -112,6 +112,8 @@ export const CLIENT_ERRORS_PATH = '/api/client-errors'
 export const CLIENT_ERRORS_PER_MINUTE = 30
 export const CLIENT_ERROR_MAX_BODY_BYTES = 64 * 1024
 export const HTML_CACHE_MAX_ENTRIES = 2_000
+/** …and at most this many bytes of HTML (UTF-16 in memory: two bytes a character), whichever comes first. */
+export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024
 export const SCROLL_HASH_OFFSET_PX = 80
 export const PRIMITIVES_PATH = '/_primitives'
 // Phone feature: limits the spec leaves open (docs/decisions/0401–0405)

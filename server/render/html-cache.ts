@@ -2,10 +2,11 @@
  * Server-side HTML cache (architecture decision 6, docs/decisions/0503). A page's HTML depends only
  * on (snapshot, brand, route + params, variant), so it is rendered once per key and served from
  * memory; each response gets its own CSP nonce and is compressed per response (docs/decisions/0701).
- * A new snapshot empties the cache.
+ * A new snapshot empties the cache. It holds at most HTML_CACHE_MAX_ENTRIES pages and
+ * HTML_CACHE_MAX_BYTES of them, least recently used out first.
  * Error pages (status ≥ 400) and the local brand index are never cached.
  */
-import { HTML_CACHE_MAX_ENTRIES } from '../../engine/constants'
+import { HTML_CACHE_MAX_BYTES, HTML_CACHE_MAX_ENTRIES } from '../../engine/constants'
 import type { Resolution } from '../../engine/render/resolution'
 
 export interface CachedPage {
@@ -17,10 +18,21 @@ export interface CachedPage {
 
 export class HtmlCache {
   readonly #entries = new Map<string, CachedPage>()
+  #bytes = 0
   hits = 0
   misses = 0
 
-  constructor(readonly maxEntries = HTML_CACHE_MAX_ENTRIES) {}
+  constructor(
+    readonly maxEntries = HTML_CACHE_MAX_ENTRIES,
+    readonly maxBytes = HTML_CACHE_MAX_BYTES,
+  ) {}
+
+  /** What an entry costs in memory, about: its body and headers as UTF-16, and its key. */
+  static costOf(key: string, page: CachedPage): number {
+    return (
+      2 * (key.length + page.body.length + page.headers.reduce((n, [a, b]) => n + a.length + b.length, 0))
+    )
+  }
 
   /** The key for a resolution, or null when it must not be cached. */
   static keyOf(r: Resolution): string | null {
@@ -49,17 +61,34 @@ export class HtmlCache {
   }
 
   set(key: string, page: CachedPage): void {
-    this.#entries.delete(key)
+    const cost = HtmlCache.costOf(key, page)
+    // A page bigger than the whole budget is served, not kept.
+    if (cost > this.maxBytes) return
+    this.#delete(key)
     this.#entries.set(key, page)
-    while (this.#entries.size > this.maxEntries) {
+    this.#bytes += cost
+    while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
       const oldest = this.#entries.keys().next().value
       if (oldest === undefined) break
-      this.#entries.delete(oldest)
+      this.#delete(oldest)
     }
+  }
+
+  #delete(key: string): void {
+    const old = this.#entries.get(key)
+    if (!old) return
+    this.#entries.delete(key)
+    this.#bytes -= HtmlCache.costOf(key, old)
   }
 
   clear(): void {
     this.#entries.clear()
+    this.#bytes = 0
+  }
+
+  /** The entries' cost in bytes (costOf). */
+  get bytes(): number {
+    return this.#bytes
   }
 
   get size(): number {

@@ -5,7 +5,7 @@
  * figure that matters. Then the JS/CSS each page loads (gzip), and Lighthouse if it is installed.
  */
 import { spawnSync } from 'node:child_process'
-import { createReadStream, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,20 @@ import { kb, measurePage, pageUrlFor, SIZE_BUDGETS } from '../size-budget'
 import { runLighthouse } from './lighthouse'
 
 const CONNECTIONS = 50
+/** Issue 19's memory targets: RSS after load, and a fresh embedded data folder. */
+const RSS_TARGET_PGLITE_MB = 250
+const RSS_TARGET_POSTGRES_MB = 150
+const DATA_DIR_TARGET_MB = 100
+
+/** A process's resident memory (Linux), in MB. */
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
+/** A folder's size on disk (du), in MB. */
+function folderMb(dir: string): number {
+  const r = spawnSync('du', ['-sk', dir], { encoding: 'utf8' })
+  return Number(r.stdout.split(/\s/)[0]) / 1024
+}
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8)
 
 function get(url: string, host: string): Promise<Buffer> {
@@ -70,8 +84,21 @@ export default async function run(): Promise<void> {
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
-  const server = await startServerProcess({ LOG_LEVEL: 'error' })
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
+  const server = await startServerProcess({ LOG_LEVEL: 'error', DATA_DIR: dataDir })
+  const memory: { what: string; mb: number; target: number }[] = []
   try {
+    await new Promise((r) => setTimeout(r, 1000))
+    memory.push({
+      what: 'RSS idle, embedded PGlite',
+      mb: rssMb(server.child.pid!),
+      target: RSS_TARGET_PGLITE_MB,
+    })
+    memory.push({
+      what: 'data folder, fresh (PGlite + content git)',
+      mb: folderMb(dataDir),
+      target: DATA_DIR_TARGET_MB,
+    })
     const origin = `http://{brand}.localhost:${server.port}`
     const pages = [
       {
@@ -121,6 +148,17 @@ export default async function run(): Promise<void> {
       if (ours.errors || base.errors) console.log(`  errors: ours ${ours.errors}, static ${base.errors}`)
     }
     plain.close()
+    memory.push({
+      what: 'RSS after load, embedded PGlite',
+      mb: rssMb(server.child.pid!),
+      target: RSS_TARGET_PGLITE_MB,
+    })
+    memory.push(...(await postgresMemory(targets[0])))
+    console.log('\nmemory\n')
+    for (const m of memory)
+      console.log(
+        `${pad(m.what, 46)}${pad(`${Math.round(m.mb)} MB`, 10)}target ≤ ${m.target} MB  ${m.mb <= m.target ? 'met' : 'NOT MET'}`,
+      )
 
     console.log('\nassets per page view (gzip -9, what Chromium downloads incl. idle-time code)\n')
     const browser = await launchBrowser()
@@ -141,5 +179,32 @@ export default async function run(): Promise<void> {
     for (const t of targets) console.log(`${pad(t.name, 14)}${await runLighthouse(t.url)}`)
   } finally {
     await server.stop()
+  }
+}
+
+/** The same server on PostgreSQL (the test server of this machine): RSS idle and after the same load. */
+async function postgresMemory(t: { path: string; host: string }) {
+  const { uniquePostgresUrl, dropPostgresSchema } = await import('../../server/store/test-databases')
+  const pg = uniquePostgresUrl('fw_bench_http')
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined
+  try {
+    server = await startServerProcess({
+      LOG_LEVEL: 'error',
+      DATABASE_URL: pg.url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pgdata-')),
+    })
+    await new Promise((r) => setTimeout(r, 1000))
+    const idle = rssMb(server.child.pid!)
+    await load(`http://127.0.0.1:${server.port}${t.path}`, t.host)
+    return [
+      { what: 'RSS idle, PostgreSQL', mb: idle, target: RSS_TARGET_POSTGRES_MB },
+      { what: 'RSS after load, PostgreSQL', mb: rssMb(server.child.pid!), target: RSS_TARGET_POSTGRES_MB },
+    ]
+  } catch (e) {
+    console.log(`(no PostgreSQL figures: ${(e as Error).message.split('\n')[0]})`)
+    return []
+  } finally {
+    await server?.stop()
+    await dropPostgresSchema(pg.schema).catch(() => {})
   }
 }
