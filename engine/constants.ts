@@ -112,6 +112,17 @@ export const CLIENT_ERRORS_PATH = '/api/client-errors'
 export const CLIENT_ERRORS_PER_MINUTE = 30
 export const CLIENT_ERROR_MAX_BODY_BYTES = 64 * 1024
 export const HTML_CACHE_MAX_ENTRIES = 2_000
+/**
+ * How long a shared cache in front (nginx, a CDN) may serve a public page without asking, and how much
+ * longer it may serve a stale copy while it refreshes: a publish is visible everywhere within their
+ * sum (docs/decisions/0511). Browsers always revalidate (max-age=0), which costs a 304.
+ */
+export const PUBLIC_HTML_S_MAXAGE_S = 60
+export const PUBLIC_HTML_STALE_WHILE_REVALIDATE_S = 240
+/** Cache-Control of a public page (200 or 304). */
+export const PUBLIC_HTML_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_HTML_S_MAXAGE_S}, stale-while-revalidate=${PUBLIC_HTML_STALE_WHILE_REVALIDATE_S}`
+/** Cache-Control of a page showing an experiment's variant: the visitor's own (by cookie), never shared. */
+export const EXPERIMENT_HTML_CACHE_CONTROL = 'private, max-age=0, must-revalidate'
 /** …and at most this many bytes of HTML (UTF-16 in memory: two bytes a character), whichever comes first. */
 export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024
 export const SCROLL_HASH_OFFSET_PX = 80

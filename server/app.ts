@@ -2,7 +2,11 @@ import { constants as zlibConstants } from 'node:zlib'
 import Router from '@koa/router'
 import Koa, { type Context } from 'koa'
 import compress from 'koa-compress'
-import { EXPERIMENT_COOKIE_MAX_AGE_MS } from '../engine/constants'
+import {
+  EXPERIMENT_COOKIE_MAX_AGE_MS,
+  EXPERIMENT_HTML_CACHE_CONTROL,
+  PUBLIC_HTML_CACHE_CONTROL,
+} from '../engine/constants'
 import { errorInfo } from '../engine/render/error-info'
 import type { Resolution } from '../engine/render/resolution'
 import { registerApis } from './api'
@@ -184,13 +188,14 @@ export function createApp(deps: AppDeps): Koa {
     keepAssignment(ctx, resolution, facts)
     // A page under experiment differs per visitor (by cookie): shared caches must not keep it.
     if (resolution.experiment) ctx.vary('Cookie')
+    // A public page may be kept by a cache in front for a while (docs/decisions/0511).
     ctx.set(
       'Cache-Control',
-      ctx.status !== 200
+      ctx.status !== 200 && ctx.status !== 304
         ? 'no-store'
         : resolution.experiment
-          ? 'private, max-age=0, must-revalidate'
-          : 'public, max-age=0, must-revalidate',
+          ? EXPERIMENT_HTML_CACHE_CONTROL
+          : PUBLIC_HTML_CACHE_CONTROL,
     )
   })
 

@@ -44,7 +44,7 @@ describe('HtmlCache', () => {
 
   it('evicts the least recently used entry beyond its size', () => {
     const c = new HtmlCache(2)
-    const page = { status: 200, headers: [], body: 'x' }
+    const page = { status: 200, headers: [], body: 'x', etag: '"x"' }
     c.set('a', page)
     c.set('b', page)
     c.get('a')
@@ -55,7 +55,12 @@ describe('HtmlCache', () => {
   })
 
   it('evicts the least recently used entries beyond its byte budget, and never keeps a page bigger than it', () => {
-    const page = (n: number) => ({ status: 200, headers: [] as [string, string][], body: 'x'.repeat(n) })
+    const page = (n: number) => ({
+      status: 200,
+      headers: [] as [string, string][],
+      body: 'x'.repeat(n),
+      etag: '"x"',
+    })
     const cost = HtmlCache.costOf('a', page(1000))
     const c = new HtmlCache(100, cost * 2)
     c.set('a', page(1000))

@@ -6,6 +6,7 @@
  * HTML_CACHE_MAX_BYTES of them, least recently used out first.
  * Error pages (status ≥ 400) and the local brand index are never cached.
  */
+import { createHash } from 'node:crypto'
 import { HTML_CACHE_MAX_BYTES, HTML_CACHE_MAX_ENTRIES } from '../../engine/constants'
 import type { Resolution } from '../../engine/render/resolution'
 
@@ -14,6 +15,8 @@ export interface CachedPage {
   headers: [string, string][]
   /** The HTML with CSP_NONCE_PLACEHOLDER where each response puts its own nonce. */
   body: string
+  /** The entity tag of this page in this snapshot (etagOf). */
+  etag: string
 }
 
 export class HtmlCache {
@@ -47,6 +50,15 @@ export class HtmlCache {
     return [r.snapshotId, r.brand?.id ?? '', r.view, r.page?.key ?? '', r.pathname, params, variant].join(
       '\u0000',
     )
+  }
+
+  /**
+   * A strong entity tag for a key: the key holds the snapshot, brand, route and variant, so the tag
+   * changes with every publish that could change the page. The nonce differs per response but is not
+   * content (docs/decisions/0511).
+   */
+  static etagOf(key: string): string {
+    return `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`
   }
 
   get(key: string): CachedPage | undefined {

@@ -46,9 +46,10 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
   const key = cache ? HtmlCache.keyOf(resolution) : null
   const hit = key ? cache!.get(key) : undefined
   if (hit) {
-    ctx.status = hit.status
     for (const [name, value] of hit.headers) ctx.set(name, value)
     ctx.set('X-Html-Cache', 'hit')
+    if (conditional(ctx, hit.etag)) return
+    ctx.status = hit.status
     ctx.body = withNonce(ctx, hit.body)
     return
   }
@@ -85,9 +86,26 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
     headers.push([name, value])
     ctx.set(name, value)
   }
-  ctx.body = withNonce(ctx, response.body)
   if (key && !failed && ctx.status < 400) {
-    cache!.set(key, { status: ctx.status, headers, body: response.body })
+    const etag = HtmlCache.etagOf(key)
+    cache!.set(key, { status: ctx.status, headers, body: response.body, etag })
     ctx.set('X-Html-Cache', 'miss')
+    if (conditional(ctx, etag)) return
   }
+  ctx.body = withNonce(ctx, response.body)
+}
+
+/**
+ * The validator of a cacheable page: its ETag, and a 304 when the browser (or a cache in front)
+ * already has it. True when answered. Cache-Control is the app's (server/app.ts).
+ */
+function conditional(ctx: Context, etag: string): boolean {
+  ctx.set('ETag', etag)
+  const asked = ctx.get('If-None-Match')
+  if (!asked || !(ctx.method === 'GET' || ctx.method === 'HEAD')) return false
+  if (asked.trim() !== '*' && !asked.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
+    return false
+  ctx.status = 304
+  ctx.body = null
+  return true
 }

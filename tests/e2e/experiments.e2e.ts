@@ -6,7 +6,12 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXPERIMENT_COOKIE_MAX_AGE_MS, EXPERIMENT_PREVIEW_PARAM } from '../../engine/constants'
+import {
+  EXPERIMENT_COOKIE_MAX_AGE_MS,
+  EXPERIMENT_HTML_CACHE_CONTROL,
+  EXPERIMENT_PREVIEW_PARAM,
+  PUBLIC_HTML_CACHE_CONTROL,
+} from '../../engine/constants'
 import type { Experiment } from '../../schemas/generated/experiment'
 import { launchBrowser, routeThirdParties } from './browser'
 import { httpGet } from './http'
@@ -52,7 +57,7 @@ describe('a running experiment', () => {
       const expected = v.overrides?.headline ?? 'Help with groceries from your Medicare plan'
       expect(headlineOf(r.body)).toBe(expected)
       // Shared caches must not hand one visitor's variant to another.
-      expect(r.headers['cache-control']).toBe('private, max-age=0, must-revalidate')
+      expect(r.headers['cache-control']).toBe(EXPERIMENT_HTML_CACHE_CONTROL)
       expect(String(r.headers.vary)).toMatch(/Cookie/)
     }
     // Both variants have a 50 % share: 30 visitors all in one has odds of 2 in a billion.
@@ -104,7 +109,7 @@ describe('a running experiment', () => {
 
   it('pages without an experiment stay publicly cacheable and set no cookie', async () => {
     const r = await get({}, '/privacy')
-    expect(r.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+    expect(r.headers['cache-control']).toBe(PUBLIC_HTML_CACHE_CONTROL)
     expect(setCookieOf(r)).toBeUndefined()
   })
 

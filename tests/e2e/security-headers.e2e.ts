@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { PUBLIC_HTML_CACHE_CONTROL } from '../../engine/constants'
 import { brandUrl, launchBrowser, newPage, THIRD_PARTY_HOSTS } from './browser'
 import { httpGet } from './http'
 import { PROJECT_ROOT } from './server-process'
@@ -72,6 +73,29 @@ describe('headers by kind of answer', () => {
       return nonce
     })
     expect(nonces[0]).not.toBe(nonces[1])
+  })
+
+  it('a public page: an ETag per snapshot and page, a 304 for a browser or cache that has it, and a shared cache may keep it', async () => {
+    const first = await httpGet(port, '/privacy', 'm10.localhost')
+    const etag = String(first.headers.etag)
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/)
+    expect(first.headers['cache-control']).toBe(PUBLIC_HTML_CACHE_CONTROL)
+    expect(PUBLIC_HTML_CACHE_CONTROL).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/)
+    // Same page, same snapshot, another response (another nonce): the same tag.
+    const again = await httpGet(port, '/privacy', 'm10.localhost')
+    expect(again.headers.etag).toBe(etag)
+    for (const asked of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const r = await httpGet(port, '/privacy', 'm10.localhost', { 'if-none-match': asked })
+      expect(r.status, asked).toBe(304)
+      expect(r.body).toBe('')
+      expect(r.headers.etag).toBe(etag)
+      expect(r.headers['cache-control']).toBe(PUBLIC_HTML_CACHE_CONTROL)
+    }
+    const stale = await httpGet(port, '/privacy', 'm10.localhost', { 'if-none-match': '"other"' })
+    expect(stale.status).toBe(200)
+    expect(stale.body).toContain('</html>')
+    // Another brand's page at the same path is another entity.
+    expect((await httpGet(port, '/privacy', 'bh.localhost')).headers.etag).not.toBe(etag)
   })
 
   it('the control center may be framed by itself only', async () => {
