@@ -26,7 +26,7 @@ describe('sentences', () => {
       conditionWords({
         type: 'any',
         conditions: [
-          { type: 'answer-in', field: 'zip', values: ['90210', '10001'] },
+          { type: 'answer-in', field: 'zipcode', values: ['90210', '10001'] },
           { type: 'not', condition: { type: 'low-bid' } },
           {
             type: 'all',
@@ -38,7 +38,7 @@ describe('sentences', () => {
         ],
       }),
     ).toBe(
-      'zip is one of “90210”, “10001” or not (the bid is low) or (the bid is not low and haveMedicare is yes)',
+      'zipcode is one of “90210”, “10001” or not (the bid is low) or (the bid is not low and haveMedicare is yes)',
     )
   })
 })

@@ -1,3 +1,5 @@
+import type { Funnel } from '../../schemas/generated/funnel'
+import type { Step } from '../../schemas/generated/step'
 /** The shapes of `/api/cc/*` answers the screens read (docs/control-center-api.md). */
 
 export interface StaffUserView {
@@ -138,4 +140,26 @@ export interface HistoryCommit {
   author: { name: string; email: string }
   date: string
   auditId: string | null
+}
+
+/** A definition of the branch as an editor reads it: my draft when I have one, else the branch's. */
+export interface EditorDoc<T> {
+  id: string
+  path: string
+  /** null when the text is not a JSON object (the Source tab shows why). */
+  doc: T | null
+  draft: boolean
+  errors: DefinitionError[]
+}
+
+/** Everything the funnel editor needs in one answer (GET /api/cc/branches/:b/funnel-editor). */
+export interface FunnelEditorData {
+  head: string
+  /** The funnel asked for (`?funnel=`), or the one the page names in `form` (`?page=`); null if none. */
+  funnel: string | null
+  funnels: EditorDoc<Funnel>[]
+  /** The step library, with each shared step's own values (the "inherited" side of an override). */
+  steps: EditorDoc<Step>[]
+  /** Pages and the funnel each runs, for "Shared by N funnels on M brands". */
+  pages: { key: string; form: string | null; brands: string[]; experiment: string | null }[]
 }

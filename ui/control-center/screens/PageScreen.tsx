@@ -67,7 +67,7 @@ export default function PageScreen() {
               {tab === 'source' ? (
                 <SourceEditor branch={branch} path={path} onSaved={onSaved} pointer={q.get('pointer')} />
               ) : tab === 'funnel' ? (
-                <FunnelTab branch={branch} page={page} />
+                <FunnelTab branch={branch} page={page} onSaved={onSaved} />
               ) : (
                 <PageHistory branch={branch} />
               )}
@@ -104,7 +104,7 @@ export default function PageScreen() {
                 {tab === 'source' ? (
                   <SourceEditor branch={branch} path={path} onSaved={onSaved} pointer={q.get('pointer')} />
                 ) : tab === 'funnel' ? (
-                  <FunnelTab branch={branch} page={page} />
+                  <FunnelTab branch={branch} page={page} onSaved={onSaved} />
                 ) : (
                   <PageHistory branch={branch} />
                 )}
