@@ -5,17 +5,12 @@
  */
 import { initialTransition, transition, type Snapshot as XSnapshot } from 'xstate'
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
-import type { FunnelDeps, FunnelPageInfo } from '../../engine/funnel/funnel-deps'
-import {
-  type FunnelContext,
-  type FunnelEvent,
-  type FunnelInput,
-  funnelMachineWith,
-} from '../../engine/funnel/funnel-machine'
-import { actionList, planActions } from '../../engine/funnel/run-actions'
-import type { DemandCheckResult } from '../../engine/runtime-contracts'
-import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import type { Condition } from '../../schemas/generated/condition'
+import type { DemandCheckResult } from '../runtime-contracts'
+import type { ResolvedFunnel } from '../snapshot/types'
+import type { FunnelDeps, FunnelPageInfo } from './funnel-deps'
+import { type FunnelContext, type FunnelEvent, type FunnelInput, funnelMachineWith } from './funnel-machine'
+import { actionList, planActions } from './run-actions'
 import { invalidStepValues, validStepValues } from './sample-values'
 
 export const MODEL_DEMAND: DemandCheckResult = { bid: 25, isLowBid: false }
