@@ -15,7 +15,7 @@ import { invalidStepValues, validStepValues } from './sample-values'
 
 export const MODEL_DEMAND: DemandCheckResult = { bid: 25, isLowBid: false }
 
-type FunnelSnapshot = XSnapshot<unknown> & {
+export type FunnelSnapshot = XSnapshot<unknown> & {
   context: FunnelContext
   value: unknown
   matches: (v: string) => boolean
@@ -35,7 +35,7 @@ const inertDeps: FunnelDeps = {
 }
 
 /** Fields any condition of the funnel looks at: the only answers that change where the funnel goes. */
-function conditionFields(funnel: ResolvedFunnel): string[] {
+export function conditionFields(funnel: ResolvedFunnel): string[] {
   const out = new Set<string>()
   const walk = (c: Condition | undefined) => {
     if (!c) return
