@@ -1,34 +1,10 @@
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readDefinitionFiles } from '../../server/content/read-definitions'
-import { buildSnapshot, formatDefinitionError } from '../snapshot/build-snapshot'
-import type { DefinitionFile, Snapshot } from '../snapshot/types'
+import { edited, repositoryFiles, snapshotOf } from '../../tests/fixtures/edited-definitions'
 import { changedFunnels, pagesRunning } from './changed-funnels'
 import { checkFunnelConsent, consentGate } from './consent-gate'
 import { LruCache } from './gate-errors'
 
-const root = join(import.meta.dirname, '..', '..')
-const files = readDefinitionFiles(join(root, 'definitions'), root)
-
-function build(list: DefinitionFile[]): Snapshot {
-  const r = buildSnapshot(list)
-  if (!r.ok) throw new Error(r.errors.map(formatDefinitionError).join('\n'))
-  return r.snapshot
-}
-
-/** The repository's definitions with one JSON file edited. */
-export function edited(path: string, edit: (doc: Record<string, unknown>) => void): Snapshot {
-  return build(
-    files.map((f) => {
-      if (f.path !== path) return f
-      const doc = JSON.parse(f.text)
-      edit(doc)
-      return { path, text: `${JSON.stringify(doc, null, 2)}\n` }
-    }),
-  )
-}
-
-const live = build(files)
+const live = snapshotOf(repositoryFiles)
 type FunnelDoc = { steps: { step: string; overrides?: Record<string, unknown> }[] }
 
 describe('consent gate', () => {

@@ -194,8 +194,6 @@ export class FunnelExplorer {
     shortest: ExploredPath[]
     /** Shown steps, by index. */
     reached: Set<number>
-    /** Steps from which some move leads to an end. */
-    canEnd: Set<number>
   } {
     const { state: first, trace: opening } = this.start()
     const seen = new Map<string, { moves: Move[]; results: MoveResult[] }>([
@@ -205,7 +203,6 @@ export class FunnelExplorer {
     const transitions: { from: number; answer: string; action: string; to: number | PathEnd }[] = []
     const shortest = new Map<string, ExploredPath>()
     const reached = new Set<number>()
-    const stepEdges = new Map<number, Set<number | 'end'>>()
     const seenEdge = new Set<string>()
     while (queue.length) {
       if (budget.now() > budget.deadline) throw new GateBudgetError('time budget')
@@ -229,25 +226,13 @@ export class FunnelExplorer {
           seenEdge.add(ek)
           transitions.push({ from, answer: move.answer, action: r.action, to })
         }
-        if (!stepEdges.has(from)) stepEdges.set(from, new Set())
-        stepEdges.get(from)!.add(nextEnd ? 'end' : (to as number))
         const k = this.key(r.next)
         if (seen.has(k)) continue
         seen.set(k, { moves: [...here.moves, move], results: [...here.results, r] })
         queue.push(r.next)
       }
     }
-    // Steps that can reach an end, by a fixed point over the step edges.
-    const canEnd = new Set<number>()
-    for (let grew = true; grew; ) {
-      grew = false
-      for (const [from, tos] of stepEdges)
-        if (!canEnd.has(from) && [...tos].some((t) => t === 'end' || canEnd.has(t))) {
-          canEnd.add(from)
-          grew = true
-        }
-    }
-    return { transitions, shortest: [...shortest.values()], reached, canEnd }
+    return { transitions, shortest: [...shortest.values()], reached }
   }
 }
 
