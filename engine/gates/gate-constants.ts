@@ -14,3 +14,6 @@ export const GATE_CACHE_SIZE = 256
 
 /** The window of the shared-step impact's visits per page and brand. */
 export const IMPACT_VISITS_DAYS = 7
+
+/** How long the real funnel machine may take to settle after one smoke-run move (its actions are instant there). */
+export const SMOKE_SETTLE_MS = 1_000
