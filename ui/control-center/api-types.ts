@@ -1,4 +1,6 @@
 /** The shapes of `/api/cc/*` answers the screens read (docs/control-center-api.md). */
+import type { PathDiff } from '../../engine/gates/path-diff'
+import type { StepImpact } from '../../engine/gates/step-impact'
 
 export interface StaffUserView {
   id: string
@@ -138,4 +140,35 @@ export interface HistoryCommit {
   author: { name: string; email: string }
   date: string
   auditId: string | null
+}
+
+export type { FunnelPathDiff, PathDiff, PathEdge } from '../../engine/gates/path-diff'
+export type { ImpactExperiment, ImpactPage, StepImpact } from '../../engine/gates/step-impact'
+
+/** What publishing a branch changes (engine/gates/publish-gates.ts `GateImpact`). */
+export interface GateImpactView {
+  paths: PathDiff
+  steps: StepImpact[]
+}
+
+/** GET /api/cc/branches/:b/checks */
+export interface BranchChecks {
+  commit: string
+  ok: boolean
+  /** Validation errors, then the blocking gates' (consent gate, smoke run). */
+  errors: DefinitionError[]
+  /** Advice that does not block publishing (phone-rule coverage). */
+  warnings?: DefinitionError[]
+  conflicts?: { path: string; pointers: string[] }[]
+  impact?: GateImpactView | null
+}
+
+/** GET /api/cc/branches/:b/impact */
+export interface BranchImpact {
+  commit: string
+  ok: boolean
+  errors: DefinitionError[]
+  conflicts: { path: string; pointers: string[] }[]
+  impact: GateImpactView | null
+  visits: { days: number; total: number; pages: { page: string; brand: string | null; visits: number }[] }
 }
