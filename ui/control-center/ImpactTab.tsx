@@ -60,9 +60,10 @@ export function ImpactTab({ branch, revision }: { branch: string; revision: numb
             {data.impact.steps.map((s) => (
               <StepSection key={s.step} impact={s} visits={data.visits} />
             ))}
-            {data.impact.paths.funnels.map((f) => (
+            {data.impact.paths.funnels.filter(changesPaths).map((f) => (
               <FunnelSection key={f.funnel} diff={f} />
             ))}
+            <Unchanged funnels={data.impact.paths.funnels.filter((f) => !changesPaths(f))} />
           </div>
         )
       }
@@ -140,10 +141,25 @@ function StepSection({ impact, visits }: { impact: StepImpact; visits: Visits })
   )
 }
 
+/** Whether a changed funnel's paths changed (a new text changes the funnel, not where it goes). */
+const changesPaths = (d: FunnelPathDiff) =>
+  d.status === 'added' ||
+  !!d.incomplete ||
+  d.edgesAdded.length + d.edgesRemoved.length + d.endsChanged.length > 0 ||
+  d.newUnreachable.length + d.newDeadEnds.length > 0
+
+function Unchanged({ funnels }: { funnels: FunnelPathDiff[] }) {
+  if (funnels.length === 0) return null
+  return (
+    <p className="muted" data-testid="impact-paths-unchanged">
+      {plural(funnels.length, 'changed funnel')} keep every path as it was:{' '}
+      {funnels.map((f) => f.funnel).join(', ')}.
+    </p>
+  )
+}
+
 function FunnelSection({ diff }: { diff: FunnelPathDiff }) {
-  const nothing =
-    diff.edgesAdded.length + diff.edgesRemoved.length + diff.endsChanged.length === 0 &&
-    diff.newUnreachable.length + diff.newDeadEnds.length === 0
+  const nothing = !changesPaths(diff)
   return (
     <section aria-labelledby={`impact-funnel-${diff.funnel}`} data-testid={`impact-funnel-${diff.funnel}`}>
       <h2 className="cc-h3" id={`impact-funnel-${diff.funnel}`}>
