@@ -1,5 +1,7 @@
 import { mergeJsonText } from '../../engine/content/merge-json-text'
 import { assertCan } from '../../engine/content/permissions'
+import { LocatedJson } from '../../engine/definitions/locate'
+import { blockingGates, type GateImpact, gateImpact } from '../../engine/gates/publish-gates'
 import { phoneCoverageWarnings } from '../../engine/phone/phone-rule-coverage'
 import type { DefinitionError, Snapshot, SnapshotResult } from '../../engine/snapshot/types'
 import { log } from '../log'
@@ -93,7 +95,7 @@ export class Publisher {
       const fastForward = await repo.isAncestor(live, head)
       const auditId = await nextAuditId(tx)
       const target = fastForward ? head : await this.#mergeIntoLive(live, head, branch, user, auditId)
-      const snapshot = await this.#validate(target, user, { branch, commit: target })
+      const snapshot = await this.#validate(target, user, { branch, commit: target }, live)
       const publication = await this.#goLive(tx, {
         live,
         target,
@@ -296,10 +298,13 @@ export class Publisher {
    */
   async check(branch: string): Promise<{
     commit: string
+    /** Validation errors, then the blocking gates' (consent gate, smoke run; CONTROL-CENTER §7). */
     errors: DefinitionError[]
     /** Advice that never blocks publishing (phone-rule coverage, CONTROL-CENTER §7). */
     warnings: DefinitionError[]
     conflicts: { path: string; pointers: string[] }[]
+    /** What the publish changes: path diff and shared-step impact (null when it does not build). */
+    impact: GateImpact | null
   }> {
     const repo = this.content.repo
     const head = await this.content.head(branch)
@@ -307,7 +312,11 @@ export class Publisher {
     const live = await repo.resolve(PUBLISHED_REF)
     if (!live || live === head || (await repo.isAncestor(live, head))) {
       const r = await this.live.source.build(head)
-      return { commit: head, ...checked(r), conflicts: [] }
+      return {
+        commit: head,
+        ...(await this.#checked(r, live, (path) => repo.readText(`${head}:${path}`))),
+        conflicts: [],
+      }
     }
     try {
       const changes = await this.#mergeChanges(live, head, branch)
@@ -317,7 +326,9 @@ export class Publisher {
           .map((c) => [c.path, c.content === null ? null : c.content.toString()] as const),
       )
       const r = await this.live.source.build(live, overlay)
-      return { commit: head, ...checked(r), conflicts: [] }
+      const read = async (path: string) =>
+        overlay.has(path) ? (overlay.get(path) ?? null) : repo.readText(`${live}:${path}`)
+      return { commit: head, ...(await this.#checked(r, live, read)), conflicts: [] }
     } catch (e) {
       if (!(e instanceof MergeConflictError)) throw e
       return {
@@ -325,20 +336,62 @@ export class Publisher {
         errors: [],
         warnings: [],
         conflicts: e.files.map((f) => ({ path: f.path, pointers: f.conflicts.map((c) => c.pointer || '/') })),
+        impact: null,
       }
     }
   }
 
-  async #validate(commit: string, user: StaffUser, details: object): Promise<Snapshot> {
+  /** A build's errors, or the gates' errors, warnings and impact of the valid snapshot. */
+  async #checked(
+    r: SnapshotResult,
+    live: string | null,
+    read: (path: string) => Promise<string | null>,
+  ): Promise<{ errors: DefinitionError[]; warnings: DefinitionError[]; impact: GateImpact | null }> {
+    if (!r.ok) return { errors: r.errors, warnings: [], impact: null }
+    const before = await this.#liveSnapshot(live)
+    return {
+      errors: await located(await blockingGates(before, r.snapshot), read),
+      warnings: phoneCoverageWarnings(r.snapshot),
+      impact: gateImpact(before, r.snapshot),
+    }
+  }
+
+  /** The published snapshot the gates compare with (null when nothing is published or it fails to build). */
+  #liveBuilt: { commit: string; snapshot: Promise<Snapshot | null> } | null = null
+  #liveSnapshot(commit: string | null): Promise<Snapshot | null> {
+    if (!commit) return Promise.resolve(null)
+    if (this.#liveBuilt?.commit !== commit)
+      this.#liveBuilt = {
+        commit,
+        snapshot: this.live.source.build(commit).then(
+          (r) => (r.ok ? r.snapshot : null),
+          () => null,
+        ),
+      }
+    return this.#liveBuilt.snapshot
+  }
+
+  /**
+   * Validates the exact tree that goes live; a publish (not a rollback, which restores a tree that
+   * was live before) also runs the blocking gates against what is live now.
+   */
+  async #validate(commit: string, user: StaffUser, details: object, live?: string): Promise<Snapshot> {
     const result = await this.live.source.build(commit)
-    if (result.ok) return result.snapshot
+    const errors = result.ok
+      ? live === undefined
+        ? []
+        : await located(await blockingGates(await this.#liveSnapshot(live), result.snapshot), (path) =>
+            this.content.repo.readText(`${commit}:${path}`),
+          )
+      : result.errors
+    if (result.ok && errors.length === 0) return result.snapshot
     // Outside the publish transaction, which rolls back: the refusal stays recorded.
     await audit(this.db, {
       actor: user.id,
       action: 'publish.refused',
-      details: { ...details, errors: result.errors.length },
+      details: { ...details, errors: errors.length, ...(result.ok ? { gates: 'failed' } : {}) },
     })
-    throw new PublishRefusedError(result.errors)
+    throw new PublishRefusedError(errors)
   }
 
   async #goLive(
@@ -368,7 +421,7 @@ export class Publisher {
           p.kind,
           p.user.id,
           p.snapshot.id,
-          JSON.stringify({ validation: 'passed' }),
+          JSON.stringify({ validation: 'passed', gates: p.kind === 'rollback' ? 'not run' : 'passed' }),
         ],
       )
       const id = r.rows[0].id
@@ -398,9 +451,19 @@ export class Publisher {
   }
 }
 
-/** A build's errors, or the warnings of the valid snapshot (they are computed only on a valid one). */
-function checked(r: SnapshotResult): { errors: DefinitionError[]; warnings: DefinitionError[] } {
-  return r.ok
-    ? { errors: [], warnings: phoneCoverageWarnings(r.snapshot) }
-    : { errors: r.errors, warnings: [] }
+/** Gate errors with the line and column of their pointer, read from the file as it would go live. */
+async function located(
+  errors: DefinitionError[],
+  read: (path: string) => Promise<string | null>,
+): Promise<DefinitionError[]> {
+  const texts = new Map<string, LocatedJson | null>()
+  for (const e of errors)
+    if (!texts.has(e.file)) {
+      const text = await read(e.file).catch(() => null)
+      texts.set(e.file, text === null ? null : new LocatedJson(text))
+    }
+  return errors.map((e) => {
+    const at = texts.get(e.file)?.positionOf(e.pointer)
+    return at ? { ...e, line: at.line, column: at.column } : e
+  })
 }

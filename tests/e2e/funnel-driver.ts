@@ -1,7 +1,7 @@
 /** Drives any funnel page in Chromium from its definition: answers or skips whatever step is shown. */
 import type { Page } from 'playwright-core'
+import { validValue } from '../../engine/funnel/sample-values'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
-import { validValue } from '../model/sample-values'
 
 export interface RecordedEvent {
   kind: 'track' | 'pageView'

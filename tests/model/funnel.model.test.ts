@@ -7,20 +7,20 @@ import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
-import { stepUrl } from '../../engine/funnel/funnel-location'
-import { funnelMachineWith } from '../../engine/funnel/funnel-machine'
-import type { ResolvedFunnel } from '../../engine/snapshot/types'
-import { FakeBrowser } from './fake-browser'
-import { funnelCatalogue, pageInfo } from './funnel-catalogue'
 import {
   type GraphEvent,
   type ScriptMove,
   scriptedPath,
   shortestPaths,
   simplePathsToEnd,
-} from './funnel-graph'
+} from '../../engine/funnel/funnel-graph'
+import { stepUrl } from '../../engine/funnel/funnel-location'
+import { funnelMachineWith } from '../../engine/funnel/funnel-machine'
+import { invalidStepValues, validStepValues } from '../../engine/funnel/sample-values'
+import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import { FakeBrowser } from './fake-browser'
+import { funnelCatalogue, pageInfo } from './funnel-catalogue'
 import { type GraphPath, replayPath } from './replay-path'
-import { invalidStepValues, validStepValues } from './sample-values'
 
 const SIMPLE_PATH_SAMPLE = 24
 const BASE = '/funnel-under-test'

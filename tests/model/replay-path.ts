@@ -7,6 +7,7 @@ import { expect } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import type { GraphEvent } from '../../engine/funnel/funnel-graph'
 import { stepUrl } from '../../engine/funnel/funnel-location'
 import {
   type FunnelContext,
@@ -18,7 +19,6 @@ import { emptiedValues, stepValues } from '../../engine/funnel/validate-field'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import type { ValidationMessages } from '../../schemas/generated/ui-text'
 import { type Emitted, FakeBrowser } from './fake-browser'
-import type { GraphEvent } from './funnel-graph'
 
 export interface GraphPath {
   steps: {

@@ -3,11 +3,11 @@
  * cost of deriving its shortest-path graph for the model tests.
  */
 import { createActor, waitFor } from 'xstate'
+import { shortestPaths } from '../../engine/funnel/funnel-graph'
 import { funnelMachineWith } from '../../engine/funnel/funnel-machine'
+import { validStepValues } from '../../engine/funnel/sample-values'
 import { FakeBrowser } from '../../tests/model/fake-browser'
 import { funnelCatalogue, pageInfo } from '../../tests/model/funnel-catalogue'
-import { shortestPaths } from '../../tests/model/funnel-graph'
-import { validStepValues } from '../../tests/model/sample-values'
 
 const WALKS = 200
 

@@ -1,6 +1,8 @@
+/** The shapes of `/api/cc/*` answers the screens read (docs/control-center-api.md). */
+import type { PathDiff } from '../../engine/gates/path-diff'
+import type { StepImpact } from '../../engine/gates/step-impact'
 import type { Funnel } from '../../schemas/generated/funnel'
 import type { Step } from '../../schemas/generated/step'
-/** The shapes of `/api/cc/*` answers the screens read (docs/control-center-api.md). */
 
 export interface StaffUserView {
   id: string
@@ -162,4 +164,35 @@ export interface FunnelEditorData {
   steps: EditorDoc<Step>[]
   /** Pages and the funnel each runs, for "Shared by N funnels on M brands". */
   pages: { key: string; form: string | null; brands: string[]; experiment: string | null }[]
+}
+
+export type { FunnelPathDiff, PathDiff, PathEdge } from '../../engine/gates/path-diff'
+export type { ImpactExperiment, ImpactPage, StepImpact } from '../../engine/gates/step-impact'
+
+/** What publishing a branch changes (engine/gates/publish-gates.ts `GateImpact`). */
+export interface GateImpactView {
+  paths: PathDiff
+  steps: StepImpact[]
+}
+
+/** GET /api/cc/branches/:b/checks */
+export interface BranchChecks {
+  commit: string
+  ok: boolean
+  /** Validation errors, then the blocking gates' (consent gate, smoke run). */
+  errors: DefinitionError[]
+  /** Advice that does not block publishing (phone-rule coverage). */
+  warnings?: DefinitionError[]
+  conflicts?: { path: string; pointers: string[] }[]
+  impact?: GateImpactView | null
+}
+
+/** GET /api/cc/branches/:b/impact */
+export interface BranchImpact {
+  commit: string
+  ok: boolean
+  errors: DefinitionError[]
+  conflicts: { path: string; pointers: string[] }[]
+  impact: GateImpactView | null
+  visits: { days: number; total: number; pages: { page: string; brand: string | null; visits: number }[] }
 }

@@ -168,6 +168,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
         errors: result.errors,
         warnings: result.warnings,
         conflicts: result.conflicts,
+        impact: result.impact,
       }
     }),
   )

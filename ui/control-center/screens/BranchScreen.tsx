@@ -2,26 +2,21 @@ import { useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
 import { ActivityTable } from '../ActivityTable'
 import { ApiError, branchApi, useApi } from '../api'
-import type { Branch, DefinitionError, DiffChange, HistoryCommit } from '../api-types'
+import type { Branch, BranchChecks, DefinitionError, DiffChange, HistoryCommit } from '../api-types'
 import { asFileConflicts, ConflictChooser, type Resolution } from '../Conflicts'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { ErrorList } from '../ErrorList'
 import { fileUrl } from '../file-links'
+import { ImpactTab } from '../ImpactTab'
 import { isoToLaLocal, laLocalToIso } from '../la-time'
 import { Empty, ErrorState, jsonValue, Loading, laTime, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
 
-interface Checks {
-  commit: string
-  ok: boolean
-  errors: DefinitionError[]
-  /** Advice that does not block publishing (phone-rule coverage). */
-  warnings?: DefinitionError[]
-}
+type Checks = BranchChecks
 
-/** `/branches/{branch}`: header, Changes, Checks, Review, History, Activity, and the branch's actions. */
+/** `/branches/{branch}`: header, Changes, Checks, Impact, Review, History, Activity, and the branch's actions. */
 export default function BranchScreen() {
   const { branch: name } = useCc()
   const branch = name as string
@@ -82,6 +77,7 @@ export default function BranchScreen() {
               </>
             ),
           },
+          { id: 'impact', label: 'Impact' },
           { id: 'review', label: 'Review' },
           { id: 'history', label: 'History' },
           { id: 'activity', label: 'Activity' },
@@ -111,6 +107,7 @@ export default function BranchScreen() {
               )}
             </div>
           ))}
+        {tab === 'impact' && <ImpactTab branch={branch} revision={revision} />}
         {tab === 'review' && <ReviewTab branch={b} onChanged={() => setRevision((r) => r + 1)} />}
         {tab === 'history' && <HistoryTab branch={branch} revision={revision} />}
         {tab === 'activity' && <ActivityTable branch={branch} />}

@@ -5,22 +5,17 @@
  */
 import { initialTransition, transition, type Snapshot as XSnapshot } from 'xstate'
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
-import type { FunnelDeps, FunnelPageInfo } from '../../engine/funnel/funnel-deps'
-import {
-  type FunnelContext,
-  type FunnelEvent,
-  type FunnelInput,
-  funnelMachineWith,
-} from '../../engine/funnel/funnel-machine'
-import { actionList, planActions } from '../../engine/funnel/run-actions'
-import type { DemandCheckResult } from '../../engine/runtime-contracts'
-import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import type { Condition } from '../../schemas/generated/condition'
+import type { DemandCheckResult } from '../runtime-contracts'
+import type { ResolvedFunnel } from '../snapshot/types'
+import type { FunnelDeps, FunnelPageInfo } from './funnel-deps'
+import { type FunnelContext, type FunnelEvent, type FunnelInput, funnelMachineWith } from './funnel-machine'
+import { actionList, planActions } from './run-actions'
 import { invalidStepValues, validStepValues } from './sample-values'
 
 export const MODEL_DEMAND: DemandCheckResult = { bid: 25, isLowBid: false }
 
-type FunnelSnapshot = XSnapshot<unknown> & {
+export type FunnelSnapshot = XSnapshot<unknown> & {
   context: FunnelContext
   value: unknown
   matches: (v: string) => boolean
@@ -40,7 +35,7 @@ const inertDeps: FunnelDeps = {
 }
 
 /** Fields any condition of the funnel looks at: the only answers that change where the funnel goes. */
-function conditionFields(funnel: ResolvedFunnel): string[] {
+export function conditionFields(funnel: ResolvedFunnel): string[] {
   const out = new Set<string>()
   const walk = (c: Condition | undefined) => {
     if (!c) return

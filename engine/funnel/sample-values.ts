@@ -1,7 +1,7 @@
 /** Valid and invalid answers per field, for model-based and end-to-end tests of any funnel. */
 
-import type { FormValues } from '../../engine/runtime-contracts'
 import type { Field } from '../../schemas/generated/field'
+import type { FormValues } from '../runtime-contracts'
 
 const BY_NAME: Partial<Record<Field['name'], string>> = {
   firstName: 'Maria',

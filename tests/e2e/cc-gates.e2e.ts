@@ -1,0 +1,170 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './axe'
+import { brandUrl, launchBrowser, routeThirdParties } from './browser'
+import { type ServerProcess, startServerProcess } from './server-process'
+import { addStaff } from './staff-cli'
+
+const PASSWORD = 'correct-horse-battery'
+const FUNNEL = 'definitions/funnels/quiz-otc.json'
+const ZIP = 'definitions/steps/zip.json'
+
+let server: ServerProcess
+let browser: Browser
+let cc: string
+let dataDir: string
+let context: BrowserContext
+
+async function call(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      })
+      const text = await r.text()
+      return { status: r.status, body: text ? JSON.parse(text) : null }
+    },
+    { method, path, body },
+  )
+}
+
+/** A branch with `edits` committed through the API (the editors are someone else's screens). */
+// biome-ignore lint/suspicious/noExplicitAny: the documents are edited as JSON
+async function branchWith(page: Page, name: string, edits: [string, (doc: any) => void][]) {
+  expect((await call(page, 'POST', '/api/cc/branches', { title: name, name })).status).toBe(201)
+  for (const [path, edit] of edits) {
+    const file = await call(page, 'GET', `/api/cc/branches/${name}/file?path=${path}`)
+    const doc = JSON.parse(file.body.text)
+    edit(doc)
+    const put = await call(page, 'PUT', `/api/cc/branches/${name}/drafts?path=${path}`, {
+      text: `${JSON.stringify(doc, null, 2)}\n`,
+    })
+    expect(put.status).toBe(200)
+  }
+  const head = (await call(page, 'GET', `/api/cc/branches/${name}`)).body.branch.head
+  const commit = await call(page, 'POST', `/api/cc/branches/${name}/commits`, {
+    message: name,
+    expectedHead: head,
+    paths: edits.map(([p]) => p),
+  })
+  expect(commit.status).toBe(201)
+  return commit.body.commit as string
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-gates-'))
+  addStaff({ DATA_DIR: dataDir }, PASSWORD, [['pat@x.test', 'Pat', 'publisher']])
+  ;[server, browser] = await Promise.all([
+    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
+    launchBrowser(),
+  ])
+  cc = brandUrl('ccc', server.port, '')
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
+  await routeThirdParties(context)
+  const page = await context.newPage()
+  await page.goto(`${cc}/`)
+  expect(
+    (await call(page, 'POST', '/api/_auth/session', { email: 'pat@x.test', password: PASSWORD })).status,
+  ).toBe(200)
+  await page.close()
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(`${cc}${path}`)
+  await page.waitForSelector('.cc-app')
+  await page.waitForFunction(() => !/Loading /.test(document.body.innerText), null, { timeout: 30_000 })
+}
+
+async function axeAndLook(page: Page, name: string): Promise<void> {
+  const shots = process.env.CC_SCREENSHOTS
+  if (shots) {
+    mkdirSync(shots, { recursive: true })
+    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
+  }
+  expect(await seriousViolations(page), name).toEqual([])
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  expect(sideways, `${name} scrolls sideways`).toBe(false)
+}
+
+describe('publish gates, CONTROL-CENTER §8 Issue 2 steps 3 and 4', { timeout: 150_000 }, () => {
+  it('a skippable contact step puts the consent gate in Checks with the path, and publishing is refused', async () => {
+    const page = await context.newPage()
+    await page.goto(`${cc}/`)
+    const commit = await branchWith(page, 'skip-contact', [
+      [
+        FUNNEL,
+        (d) => {
+          d.steps[4].overrides = { skippable: true }
+        },
+      ],
+    ])
+    await openScreen(page, '/branches/skip-contact?tab=checks')
+    const text = await page.locator('.cc-page').innerText()
+    expect(text).toContain(
+      'path zip→medicare→medicaid→name→contact(skipped) finishes with a phone number that no consent-bearing step collected',
+    )
+    expect(await page.getByRole('button', { name: 'Publish now' }).isDisabled()).toBe(true)
+    await axeAndLook(page, 'gates-checks-1280')
+    const refused = await call(page, 'POST', '/api/cc/branches/skip-contact/publish', {
+      expectedHead: commit,
+    })
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors[0]).toMatchObject({ file: FUNNEL, pointer: '/steps/4' })
+    await page.close()
+  })
+
+  it('editing shared step zip shows "Shared by N funnels on M brands" with the pages, and the path diff', async () => {
+    const page = await context.newPage()
+    await page.goto(`${cc}/`)
+    await branchWith(page, 'zip-and-jump', [
+      [
+        ZIP,
+        (d) => {
+          d.subtitle = 'Plans differ by county.'
+        },
+      ],
+      [
+        FUNNEL,
+        (d) => {
+          d.steps[1].overrides = {
+            onSubmit: {
+              type: 'go-to-step',
+              step: 'contact',
+              when: { type: 'answer-equals', field: 'haveMedicare', value: false },
+            },
+          }
+        },
+      ],
+    ])
+    await openScreen(page, '/branches/zip-and-jump')
+    await page.getByRole('tab', { name: 'Impact' }).click()
+    await page.waitForSelector('[data-testid="impact"]', { timeout: 30_000 })
+    const step = await page.getByTestId('impact-step-zip').innerText()
+    expect(step).toMatch(/Shared by 14 funnels on \d+ brands/)
+    expect(step).toContain('quiz-otc')
+    expect(step).toContain('test-page-quiz')
+    const paths = await page.getByTestId('impact-funnel-quiz-otc').innerText()
+    expect(await page.getByTestId('edges-added').innerText()).toContain(
+      'medicare, answered no → contact (go to step)',
+    )
+    expect(await page.getByTestId('edges-removed').innerText()).toContain(
+      'medicare, any answer → medicaid (next step)',
+    )
+    expect(paths).toContain('Edges added')
+    await axeAndLook(page, 'gates-impact-1280')
+    await page.setViewportSize({ width: 375, height: 800 })
+    await axeAndLook(page, 'gates-impact-375')
+    await page.close()
+  })
+})
