@@ -166,6 +166,17 @@ export interface FunnelEditorData {
   pages: { key: string; form: string | null; brands: string[]; experiment: string | null }[]
 }
 
+/** The page editor's lookups (GET /api/cc/branches/:b/page-editor?page=). */
+export interface PageEditorData {
+  head: string
+  /** Public brands, to serve the page on. */
+  brands: { id: string; name: string }[]
+  funnels: string[]
+  experiments: { id: string; status: string; description: string }[]
+  /** What names the page: Delete is refused while this is not empty. */
+  references: { file: string; pointer: string; reason: string }[]
+}
+
 export type { FunnelPathDiff, PathDiff, PathEdge } from '../../engine/gates/path-diff'
 export type { ImpactExperiment, ImpactPage, StepImpact } from '../../engine/gates/step-impact'
 

@@ -1,7 +1,9 @@
 /**
  * The browser side of a staff preview (docs/decisions/0601): every same-origin navigation keeps
  * `branch` and the grant, links included; the control center may ask the preview to reload after
- * an autosave (`{type: 'fw:reload'}`), and only the control center may.
+ * an autosave (`{type: 'fw:reload'}`), and only the control center may. In Select mode
+ * (`{type: 'fw:select', on}`) a click does not follow links or press buttons: it outlines and
+ * sends the clicked text (and its parents' texts) to the control center, which focuses that field.
  */
 import type { PreviewInfo } from '../../engine/render/resolution'
 import { keepPreview } from './keep-preview'
@@ -20,8 +22,45 @@ export function startPreview(info: PreviewInfo): void {
     true,
   )
   const controlCenter = info.controlCenterUrl ? new URL(info.controlCenterUrl).origin : null
+  let selecting = false
+  let hovered: HTMLElement | null = null
+  const outline = (el: HTMLElement | null) => {
+    if (hovered) hovered.style.outline = ''
+    hovered = el
+    if (el) el.style.outline = '2px dashed #1d4ed8'
+  }
+  document.addEventListener(
+    'mouseover',
+    (e) => {
+      if (selecting) outline(e.target instanceof HTMLElement ? e.target : null)
+    },
+    true,
+  )
+  document.addEventListener(
+    'click',
+    (e) => {
+      if (!selecting || !controlCenter || !window.parent) return
+      e.preventDefault()
+      e.stopPropagation()
+      const texts: string[] = []
+      for (
+        let el = e.target as HTMLElement | null;
+        el && el !== document.body && texts.length < 4;
+        el = el.parentElement
+      )
+        if (el.innerText?.trim()) texts.push(el.innerText.trim().slice(0, 2000))
+      window.parent.postMessage({ type: 'fw:selected', texts }, controlCenter)
+    },
+    true,
+  )
   window.addEventListener('message', (e) => {
     if (!controlCenter || e.origin !== controlCenter) return
-    if ((e.data as { type?: string } | null)?.type === 'fw:reload') location.reload()
+    const data = e.data as { type?: string; on?: unknown } | null
+    if (data?.type === 'fw:reload') location.reload()
+    if (data?.type === 'fw:select') {
+      selecting = data.on === true
+      document.documentElement.style.cursor = selecting ? 'crosshair' : ''
+      if (!selecting) outline(null)
+    }
   })
 }

@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
 import type { Funnel } from '../../../schemas/generated/funnel'
 import type { Step } from '../../../schemas/generated/step'
-import type { EditorDoc, FunnelEditorData } from '../../../ui/control-center/api-types'
+import type { EditorDoc, FunnelEditorData, PageEditorData } from '../../../ui/control-center/api-types'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
 import { ccRoute } from './cc-route'
@@ -64,6 +64,86 @@ export function registerEditorApi(router: Router, deps: AppDeps): void {
       if (askedFunnel !== null && !funnels.some((f) => f.id === askedFunnel))
         throw new HttpError(404, `no funnel "${askedFunnel}" on branch "${branch}"`)
       return { head, funnel, funnels, steps, pages }
+    }),
+  )
+  registerPageEditorApi(router, deps)
+}
+
+/**
+ * The page editor's lookups (GET /api/cc/branches/:b/page-editor?page=): brands and funnels to pick
+ * from, the page's experiments, and what names the page (Delete is refused while anything does).
+ */
+function registerPageEditorApi(router: Router, deps: AppDeps): void {
+  router.get(
+    '/api/cc/branches/:b/page-editor',
+    ccRoute(deps, async (ctx, { user, content }): Promise<PageEditorData> => {
+      const branch = ctx.params.b
+      const key = typeof ctx.query.page === 'string' ? ctx.query.page : ''
+      const { head, files } = await content.queries.files(branch, user)
+      const drafts = new Map((await content.branches.drafts(user.id, branch)).map((d) => [d.path, d.text]))
+      const read = async (path: string) =>
+        drafts.has(path) ? (drafts.get(path) ?? null) : content.repository.repo.readText(`${head}:${path}`)
+      const live = files.filter((f) => f.state !== 'deleted')
+      const self = live.find((f) => f.kind === 'page' && f.page?.key === key)
+      if (key && !self) throw new HttpError(404, `no page "${key}" on branch "${branch}"`)
+      const route = self?.page?.path ?? `/${key}`
+      const brands: PageEditorData['brands'] = []
+      const experiments: PageEditorData['experiments'] = []
+      const references: PageEditorData['references'] = []
+      for (const f of live) {
+        if (!['brand', 'experiment', 'phoneRule', 'page'].includes(f.kind)) continue
+        const doc = parse(await read(f.path))
+        if (!isObject(doc)) continue
+        if (f.kind === 'brand' && doc.vertical !== 'internal')
+          brands.push({
+            id: String(doc.id ?? f.id),
+            name: String(doc.name ?? f.id)
+              .replace(/\{[^}]*\}/g, '')
+              .trim(),
+          })
+        if (f.kind === 'experiment' && doc.page === key) {
+          experiments.push({
+            id: String(doc.id ?? f.id),
+            status: String(doc.status ?? 'draft'),
+            description: String(doc.description ?? ''),
+          })
+          references.push({
+            file: f.path,
+            pointer: '/page',
+            reason: `experiment ${doc.id ?? f.id} runs on this page`,
+          })
+        }
+        if (f.kind === 'phoneRule') {
+          const pages = isObject(doc.match) && Array.isArray(doc.match.pages) ? doc.match.pages : []
+          const i = pages.indexOf(key)
+          if (i >= 0)
+            references.push({
+              file: f.path,
+              pointer: `/match/pages/${i}`,
+              reason: `phone rule ${doc.id ?? f.id} matches this page`,
+            })
+        }
+        if (f.kind === 'page' && f !== self && key) {
+          const base = route.replace(/\/\{[^}]*\}.*$/, '') || '/'
+          const links: [string, unknown][] = [
+            ['/destination', doc.destination],
+            ['/cta/href', isObject(doc.cta) ? doc.cta.href : undefined],
+          ]
+          for (const [pointer, v] of links)
+            if (typeof v === 'string' && (v === base || v.split(/[?#]/)[0] === base))
+              references.push({
+                file: f.path,
+                pointer,
+                reason: `page ${f.page?.key ?? f.id} links to ${base}`,
+              })
+        }
+      }
+      brands.sort((a, b) => a.id.localeCompare(b.id))
+      const funnels = live
+        .filter((f) => f.kind === 'funnel')
+        .map((f) => f.id)
+        .sort()
+      return { head, brands, funnels, experiments, references }
     }),
   )
 }

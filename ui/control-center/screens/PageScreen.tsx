@@ -1,19 +1,38 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { ccPath } from '../../../engine/render/control-center-routes'
+import type { Page } from '../../../schemas/generated/page'
 import { Splitter, SplitterHandle, SplitterPanel } from '../../primitives/Splitter'
 import { branchApi, useApi } from '../api'
-import { type FileRow, type HistoryCommit, type PageInfo, pagePath } from '../api-types'
+import { type FileRow, type HistoryCommit, type PageEditorData, type PageInfo, pagePath } from '../api-types'
 import { CC_PREVIEW_VIEWPORTS } from '../cc-constants'
 import { useCc } from '../cc-context'
 import { FunnelTab } from '../funnel/FunnelTab'
+import { PageActions } from '../page/PageActions'
+import { fieldForText, PageForm, type PageSection } from '../page/PageForm'
+import '../page/page-editor.css'
 import { SourceEditor } from '../SourceEditor'
 import { Empty, ErrorState, Loading, laTime, ScrollRegion, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
+import { useJsonDraft } from '../use-json-draft'
 import { useResource } from '../use-resource'
 
 const NARROW = '(max-width: 720px)'
+const TABS = [
+  { id: 'content', label: 'Content' },
+  { id: 'route', label: 'Route & brands' },
+  { id: 'seo', label: 'SEO' },
+  { id: 'funnel', label: 'Funnel' },
+  { id: 'experiments', label: 'Experiments' },
+  { id: 'source', label: 'Source' },
+  { id: 'history', label: 'History' },
+]
+const FORM_TABS = new Set(['content', 'route', 'seo'])
 
-/** `/pages/{page}?branch=B`: the editor (Source, History) left, the live preview right. */
+/**
+ * `/pages/{page}?branch=B`: the page editor. Content, Route & brands and SEO are one form over the
+ * page's draft; Funnel edits the funnel it runs; Source is the JSON. The live preview of my unsaved
+ * changes sits beside it (stacked on a phone); its Select mode focuses the field of a clicked text.
+ */
 export default function PageScreen() {
   const { branch: b, route } = useCc()
   const branch = b as string
@@ -21,19 +40,27 @@ export default function PageScreen() {
   const path = `definitions/pages/${key}.json`
   const q = new URLSearchParams(location.search)
   const [tab, setTab] = useState(
-    ['history', 'funnel'].includes(q.get('tab') ?? '') ? (q.get('tab') as string) : 'source',
+    TABS.some((t) => t.id === q.get('tab')) ? (q.get('tab') as string) : 'content',
   )
   const [saves, setSaves] = useState(0)
+  // Leaving the Source tab reloads the form from the draft the Source editor saved.
+  const [formKey, setFormKey] = useState(0)
+  const [focus, setFocus] = useState<{ pointer: string; n: number } | null>(null)
   const files = useResource<{ files: FileRow[] }>(branchApi(branch, '/files?kind=page'))
-  const page = files.data?.files.find((f) => f.path === path || f.id === key)?.page
+  const lookups = useResource<PageEditorData>(
+    branchApi(branch, `/page-editor?page=${encodeURIComponent(key)}`),
+    saves,
+  )
+  const row = files.data?.files.find((f) => f.path === path || f.id === key)
+  const page = row?.page
   const select = (t: string) => {
+    if (tab === 'source' && t !== 'source') setFormKey((k) => k + 1)
     setTab(t)
     const url = new URL(location.href)
     url.searchParams.set('tab', t)
     history.replaceState(history.state, '', url)
   }
   const onSaved = useCallback(() => setSaves((n) => n + 1), [])
-  // On a phone the editor and the preview stack; side by side they would each be too narrow.
   const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches)
   useEffect(() => {
     const m = matchMedia(NARROW)
@@ -41,91 +68,104 @@ export default function PageScreen() {
     m.addEventListener('change', on)
     return () => m.removeEventListener('change', on)
   }, [])
+  const [picked, setPicked] = useState<Partial<Page> | null>(null)
+  const onPick = (text: string[]) => {
+    if (!picked) return
+    for (const t of text) {
+      const hit = fieldForText(picked, t)
+      if (!hit) continue
+      if (tab !== hit.section) select(hit.section)
+      setFocus((f) => ({ pointer: hit.pointer, n: (f?.n ?? 0) + 1 }))
+      return
+    }
+  }
+
+  if (files.data && !row)
+    return (
+      <div className="cc-page">
+        <ErrorState message={`There is no page "${key}" on this branch.`} />
+        <a className="button cc-small" href={ccPath('pages', {}, branch)}>
+          All pages
+        </a>
+      </div>
+    )
+  const editor = (
+    <div className="cc-pane">
+      <Tabs label="Page editor" selected={tab} onSelect={select} tabs={TABS}>
+        {FORM_TABS.has(tab) ? (
+          <PageFormHost
+            key={formKey}
+            branch={branch}
+            path={path}
+            section={tab as PageSection}
+            lookups={lookups.data}
+            onSaved={onSaved}
+            onSource={() => select('source')}
+            onValue={setPicked}
+            focus={focus}
+          />
+        ) : tab === 'source' ? (
+          <SourceEditor branch={branch} path={path} onSaved={onSaved} pointer={q.get('pointer')} />
+        ) : tab === 'funnel' ? (
+          <FunnelTab branch={branch} page={page} onSaved={onSaved} />
+        ) : tab === 'experiments' ? (
+          <PageExperiments branch={branch} data={lookups.data} error={lookups.error} />
+        ) : (
+          <PageHistory branch={branch} path={path} />
+        )}
+      </Tabs>
+    </div>
+  )
+  const preview = (
+    <div className="cc-pane">
+      {files.error ? (
+        <ErrorState message={files.error} retry={files.reload} />
+      ) : !page ? (
+        <Loading what="preview" />
+      ) : (
+        <PreviewPane
+          branch={branch}
+          page={page}
+          saves={saves}
+          onPick={onPick}
+          canPick={FORM_TABS.has(tab) || tab === 'funnel'}
+        />
+      )}
+    </div>
+  )
   return (
     <div className="cc-page cc-page-editor">
       <div className="cc-title-row">
         <h1>
           Page <code>{key}</code>
         </h1>
-        <a className="button cc-small" href={ccPath('pages', {}, branch)}>
-          All pages
-        </a>
+        <div className="cc-row">
+          {page && (
+            <PageActions
+              branch={branch}
+              page={page}
+              path={path}
+              references={lookups.data?.references ?? null}
+            />
+          )}
+          <a className="button cc-small" href={ccPath('pages', {}, branch)}>
+            All pages
+          </a>
+        </div>
       </div>
       {narrow ? (
         <div className="stack">
-          <div className="cc-pane">
-            <Tabs
-              label="Page editor"
-              selected={tab}
-              onSelect={select}
-              tabs={[
-                { id: 'source', label: 'Source' },
-                { id: 'funnel', label: 'Funnel' },
-                { id: 'history', label: 'History' },
-              ]}
-            >
-              {tab === 'source' ? (
-                <SourceEditor branch={branch} path={path} onSaved={onSaved} pointer={q.get('pointer')} />
-              ) : tab === 'funnel' ? (
-                <FunnelTab branch={branch} page={page} onSaved={onSaved} />
-              ) : (
-                <PageHistory branch={branch} />
-              )}
-            </Tabs>
-          </div>
-          <div className="cc-pane">
-            {files.error ? (
-              <ErrorState message={files.error} retry={files.reload} />
-            ) : !page ? (
-              files.data ? (
-                <Empty>This page has no route to preview.</Empty>
-              ) : (
-                <Loading what="preview" />
-              )
-            ) : (
-              <PreviewPane branch={branch} page={page} saves={saves} />
-            )}
-          </div>
+          {editor}
+          {preview}
         </div>
       ) : (
         <Splitter id="cc-page-editor" storageKey="cc-page-editor" className="cc-editor-split">
           <SplitterPanel id="editor" defaultSize={55} minSize={30}>
-            <div className="cc-pane">
-              <Tabs
-                label="Page editor"
-                selected={tab}
-                onSelect={select}
-                tabs={[
-                  { id: 'source', label: 'Source' },
-                  { id: 'funnel', label: 'Funnel' },
-                  { id: 'history', label: 'History' },
-                ]}
-              >
-                {tab === 'source' ? (
-                  <SourceEditor branch={branch} path={path} onSaved={onSaved} pointer={q.get('pointer')} />
-                ) : tab === 'funnel' ? (
-                  <FunnelTab branch={branch} page={page} onSaved={onSaved} />
-                ) : (
-                  <PageHistory branch={branch} />
-                )}
-              </Tabs>
-            </div>
+            {editor}
           </SplitterPanel>
           <SplitterHandle label="Resize editor and preview" />
           <SplitterPanel id="preview" defaultSize={45} minSize={20}>
-            <div className="cc-pane">
-              {files.error ? (
-                <ErrorState message={files.error} retry={files.reload} />
-              ) : !page ? (
-                files.data ? (
-                  <Empty>This page has no route to preview.</Empty>
-                ) : (
-                  <Loading what="preview" />
-                )
-              ) : (
-                <PreviewPane branch={branch} page={page} saves={saves} />
-              )}
-            </div>
+            {preview}
           </SplitterPanel>
         </Splitter>
       )}
@@ -133,17 +173,106 @@ export default function PageScreen() {
   )
 }
 
+/** The page's draft shared by the Content, Route & brands and SEO tabs. */
+function PageFormHost({
+  branch,
+  path,
+  section,
+  lookups,
+  onSaved,
+  onSource,
+  onValue,
+  focus,
+}: {
+  branch: string
+  path: string
+  section: PageSection
+  lookups: PageEditorData | null
+  onSaved: () => void
+  onSource: () => void
+  onValue: (p: Partial<Page> | null) => void
+  focus: { pointer: string; n: number } | null
+}) {
+  const draft = useJsonDraft<Page>(branch, path, onSaved)
+  useEffect(() => onValue(draft.value), [draft.value, onValue])
+  if (draft.loadError) return <ErrorState message={draft.loadError} retry={draft.reload} />
+  if (draft.unreadable)
+    return (
+      <p className="cc-form-error" role="alert">
+        This page's file is not a JSON object, so the form cannot show it: fix it in the Source tab.
+      </p>
+    )
+  if (!draft.value) return <Loading what={path} />
+  return (
+    <div className="stack">
+      {draft.bar}
+      <PageForm
+        draft={draft}
+        section={section}
+        brands={lookups?.brands ?? []}
+        funnels={lookups?.funnels ?? []}
+        onSource={onSource}
+        focus={focus}
+      />
+    </div>
+  )
+}
+
+function PageExperiments({
+  branch,
+  data,
+  error,
+}: {
+  branch: string
+  data: PageEditorData | null
+  error: string | null
+}) {
+  if (error) return <ErrorState message={error} />
+  if (!data) return <Loading what="experiments" />
+  if (data.experiments.length === 0)
+    return (
+      <Empty>
+        No experiment runs on this page.{' '}
+        <a href={ccPath('experiments', {}, branch)}>Start one on the Experiments screen.</a>
+      </Empty>
+    )
+  return (
+    <ul className="cc-list">
+      {data.experiments.map((x) => (
+        <li key={x.id}>
+          <a href={ccPath('experiment', { experiment: x.id }, branch)}>{x.id}</a>{' '}
+          <span className="cc-badge">{x.status}</span> <span className="muted">{x.description}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** The page's path without its optional parameters (`/quiz/grocery/{step}` → `/quiz/grocery`). */
 const previewPath = (p: string) => p.replace(/\/\{[^}]*\}.*$/, '') || '/'
 
-function PreviewPane({ branch, page, saves }: { branch: string; page: PageInfo; saves: number }) {
+function PreviewPane({
+  branch,
+  page,
+  saves,
+  onPick,
+  canPick,
+}: {
+  branch: string
+  page: PageInfo
+  saves: number
+  onPick: (texts: string[]) => void
+  canPick: boolean
+}) {
   const api = useApi()
   const [brand, setBrand] = useState(page.brands[0] ?? '')
   const [width, setWidth] = useState<number>(CC_PREVIEW_VIEWPORTS[0])
   const [drafts, setDrafts] = useState(true)
   const [url, setUrl] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `saves` asks for a new grant (and a reload) after every save
+  const [picking, setPicking] = useState(false)
+  const frame = useRef<HTMLIFrameElement>(null)
+  const route = previewPath(pagePath(page))
   useEffect(() => {
     if (!brand) return
     let live = true
@@ -152,7 +281,7 @@ function PreviewPane({ branch, page, saves }: { branch: string; page: PageInfo; 
       branch,
       drafts,
       brand,
-      path: previewPath(pagePath(page)),
+      path: route,
     }).then(
       (r) => {
         if (live) setUrl(r.urls[brand] ?? Object.values(r.urls)[0] ?? null)
@@ -164,18 +293,55 @@ function PreviewPane({ branch, page, saves }: { branch: string; page: PageInfo; 
     return () => {
       live = false
     }
-  }, [api, branch, brand, drafts, page, saves])
+  }, [api, branch, brand, drafts, route])
+  // After each autosave the preview reloads itself (the grant stays): no new iframe, no new grant.
+  const first = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `saves` is the signal to reload
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    post({ type: 'fw:reload' })
+  }, [saves])
+  const origin = url ? new URL(url).origin : null
+  const post = (message: object) => {
+    if (origin) frame.current?.contentWindow?.postMessage(message, origin)
+  }
+  // Select mode: the preview sends the text of a clicked element; the editor focuses its field.
+  const pickRef = useRef(onPick)
+  pickRef.current = onPick
+  useEffect(() => {
+    const on = (e: MessageEvent) => {
+      if (e.origin !== origin || e.source !== frame.current?.contentWindow) return
+      const d = e.data as { type?: string; texts?: unknown }
+      if (d?.type === 'fw:selected' && Array.isArray(d.texts))
+        pickRef.current(d.texts.filter((t) => typeof t === 'string'))
+    }
+    window.addEventListener('message', on)
+    return () => window.removeEventListener('message', on)
+  }, [origin])
+  const selectOn = picking && canPick
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tell the preview whenever the mode or the page changes
+  useEffect(() => {
+    post({ type: 'fw:select', on: selectOn })
+  }, [selectOn, url])
   return (
     <div className="cc-preview stack">
       <div className="cc-preview-bar">
-        <label className="cc-field cc-inline">
-          <span>Brand</span>
-          <select value={brand} onChange={(e) => setBrand(e.target.value)} data-testid="preview-brand">
+        <div className="cc-field cc-inline">
+          <label htmlFor="preview-brand">Brand</label>
+          <select
+            id="preview-brand"
+            value={brand}
+            onChange={(e) => setBrand(e.target.value)}
+            data-testid="preview-brand"
+          >
             {page.brands.map((x) => (
               <option key={x}>{x}</option>
             ))}
           </select>
-        </label>
+        </div>
         <fieldset className="cc-segmented">
           <legend className="cc-visually-hidden">Viewport</legend>
           {CC_PREVIEW_VIEWPORTS.map((w) => (
@@ -189,12 +355,28 @@ function PreviewPane({ branch, page, saves }: { branch: string; page: PageInfo; 
           <input type="checkbox" checked={drafts} onChange={(e) => setDrafts(e.target.checked)} />
           Include my unsaved changes
         </label>
+        {canPick && (
+          <button
+            type="button"
+            className="button cc-small"
+            aria-pressed={picking}
+            onClick={() => setPicking((p) => !p)}
+            data-testid="preview-select"
+          >
+            Select
+          </button>
+        )}
         {url && (
           <a href={url} target="_blank" rel="noopener" className="cc-small">
             Open in a new tab
           </a>
         )}
       </div>
+      {selectOn && (
+        <p className="muted cc-small" role="status">
+          Click a text in the preview to edit its field.
+        </p>
+      )}
       {error ? (
         <ErrorState message={error} />
       ) : !url ? (
@@ -202,11 +384,13 @@ function PreviewPane({ branch, page, saves }: { branch: string; page: PageInfo; 
       ) : (
         <ScrollRegion className="cc-preview-frame" label="Preview viewport">
           <iframe
+            ref={frame}
             key={url}
             src={url}
             title={`Preview of ${page.key} on ${brand}`}
             style={{ width }}
             data-testid="preview-frame"
+            onLoad={() => post({ type: 'fw:select', on: selectOn })}
           />
         </ScrollRegion>
       )}
@@ -214,14 +398,16 @@ function PreviewPane({ branch, page, saves }: { branch: string; page: PageInfo; 
   )
 }
 
-/** The branch's commits (the API has no per-file filter yet). */
-function PageHistory({ branch }: { branch: string }) {
-  const log = useResource<{ commits: HistoryCommit[] }>(branchApi(branch, '/history'))
+/** The page file's commits. */
+function PageHistory({ branch, path }: { branch: string; path: string }) {
+  const log = useResource<{ commits: HistoryCommit[] }>(
+    branchApi(branch, `/history?path=${encodeURIComponent(path)}`),
+  )
   return (
     <WithResource resource={log} what="history">
       {(d) =>
         d.commits.length === 0 ? (
-          <Empty>No commits on this branch.</Empty>
+          <Empty>No commits of this page on this branch.</Empty>
         ) : (
           <ol className="cc-list cc-history">
             {d.commits.map((c) => (

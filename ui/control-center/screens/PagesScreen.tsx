@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react'
-import { ccPath } from '../../../engine/render/control-center-routes'
+import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
 import { branchApi } from '../api'
 import { type FileRow, pagePath } from '../api-types'
 import { useCc } from '../cc-context'
 import { FileDetail } from '../FileDetail'
+import { NewPageDialog } from '../page/NewPageDialog'
 import { Empty, ScrollRegion, WithResource } from '../States'
 import { useResource } from '../use-resource'
 
@@ -16,7 +17,8 @@ const STATE_LABEL: Record<FileRow['state'], string> = {
 
 /** `/pages?branch=B`: every page with its state on this branch, with filters. */
 export default function PagesScreen() {
-  const { branch: b, revision } = useCc()
+  const { branch: b, revision, may, offerBranch } = useCc()
+  const [creating, setCreating] = useState(false)
   const branch = b as string
   const q0 = new URLSearchParams(location.search)
   const file = q0.get('file')
@@ -48,7 +50,20 @@ export default function PagesScreen() {
   })
   return (
     <div className="cc-page">
-      <h1>Pages</h1>
+      <div className="cc-title-row">
+        <h1>Pages</h1>
+        {may('branch.edit') && (
+          <button
+            type="button"
+            className="button button-primary cc-small"
+            // Live is read-only: a new page starts on a branch.
+            onClick={() => (branch === LIVE_BRANCH_NAME ? offerBranch() : setCreating(true))}
+          >
+            New page
+          </button>
+        )}
+      </div>
+      {creating && <NewPageDialog branch={branch} onClose={() => setCreating(false)} />}
       {file && <FileDetail branch={branch} path={file} />}
       <form className="cc-filters" aria-label="Filter pages" onSubmit={(e) => e.preventDefault()}>
         <label className="cc-field">

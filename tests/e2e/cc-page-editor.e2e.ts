@@ -1,0 +1,229 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seriousViolations } from './axe'
+import { brandUrl, launchBrowser, routeThirdParties } from './browser'
+import { httpGet } from './http'
+import { type ServerProcess, startServerProcess } from './server-process'
+import { addStaff } from './staff-cli'
+
+const PASSWORD = 'correct-horse-battery'
+const BRANCH = 'page-edit'
+const SHOTS = process.env.CC_SCREENSHOTS
+
+let server: ServerProcess
+let browser: Browser
+let dataDir: string
+let cc: string
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-page-'))
+  addStaff({ DATA_DIR: dataDir }, PASSWORD, [['pub@x.test', 'Pia', 'publisher']])
+  ;[server, browser] = await Promise.all([
+    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
+    launchBrowser(),
+  ])
+  cc = brandUrl('ccc', server.port, '')
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
+  await routeThirdParties(context)
+  page = await context.newPage()
+  await page.goto(`${cc}/`)
+  expect((await call('POST', '/api/_auth/session', { email: 'pub@x.test', password: PASSWORD })).status).toBe(
+    200,
+  )
+  expect((await call('POST', '/api/cc/branches', { title: 'Page edit', name: BRANCH })).status).toBe(201)
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function call(method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      })
+      const text = await r.text()
+      return { status: r.status, body: text ? JSON.parse(text) : null }
+    },
+    { method, path, body },
+  )
+}
+
+const previewFrame = async (): Promise<Frame> => {
+  const handle = await page.getByTestId('preview-frame').elementHandle()
+  const frame = await handle?.contentFrame()
+  if (!frame) throw new Error('no preview frame')
+  return frame
+}
+const previewHeadline = async () => {
+  try {
+    return await (await previewFrame()).locator('[data-testid="headline"]').textContent({ timeout: 500 })
+  } catch {
+    return null
+  }
+}
+const activeId = () => page.evaluate(() => document.activeElement?.id ?? '')
+
+describe('the page editor', () => {
+  it('shows a typed headline in the preview within 1.5 s, without committing', async () => {
+    await page.goto(`${cc}/pages/grocery-allowance-r2?branch=${BRANCH}`)
+    await page.getByTestId('page-form-content').waitFor()
+    await expect.poll(previewHeadline, { timeout: 30_000 }).toBe('Check your grocery allowance options')
+    const input = page.getByLabel('Headline', { exact: true })
+    await input.fill('')
+    await input.pressSequentially('Your grocery card, checked', { delay: 20 })
+    const typed = Date.now()
+    await expect.poll(previewHeadline, { timeout: 10_000, interval: 50 }).toBe('Your grocery card, checked')
+    const took = Date.now() - typed
+    expect(took).toBeLessThan(1500)
+    // Nothing was committed: the branch's file still has the old headline; my draft has the new one.
+    const file = await call(
+      'GET',
+      `/api/cc/branches/${BRANCH}/file?path=definitions/pages/grocery-allowance-r2.json`,
+    )
+    expect(JSON.parse(file.body.text).headline).toBe('Check your grocery allowance options')
+    expect(JSON.parse(file.body.draft.text).headline).toBe('Your grocery card, checked')
+  })
+
+  it('focuses the field of a text clicked in the preview in Select mode', async () => {
+    await page.getByTestId('preview-select').click()
+    expect(await page.getByTestId('preview-select').getAttribute('aria-pressed')).toBe('true')
+    const frame = await previewFrame()
+    await frame.locator('[data-testid="headline"]').click()
+    await expect.poll(activeId).toBe('pf-headline')
+    // A text on another tab switches to it: the page title is on the SEO tab, shown in the browser tab
+    // only, so click a benefit instead, then the subheadline.
+    await frame.locator('.lead').first().click()
+    await expect.poll(activeId).toBe('pf-subheadline')
+    // Select mode off: clicks in the preview behave as a visitor's again.
+    await page.getByTestId('preview-select').click()
+    expect(await page.getByTestId('preview-select').getAttribute('aria-pressed')).toBe('false')
+  })
+
+  it('shows a bad path at its field after the autosave, and keeps what was typed', async () => {
+    await page.getByRole('tab', { name: 'Route & brands' }).click()
+    const path = page.getByLabel('Path', { exact: true })
+    await path.fill('grocery allowance')
+    await expect
+      .poll(() => page.locator('#pf-path-err').textContent(), { timeout: 10_000 })
+      .toMatch(/pattern|must match/)
+    expect(await path.inputValue()).toBe('grocery allowance')
+    expect(await path.getAttribute('aria-invalid')).toBe('true')
+    await path.fill('/grocery-allowance-r2/{step?}')
+    await expect.poll(() => page.locator('#pf-path-err').textContent(), { timeout: 10_000 }).toBe('')
+    expect(await seriousViolations(page)).toEqual([])
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true })
+      await page.screenshot({ path: join(SHOTS, 'page-route-1280.png') })
+    }
+    await page.getByRole('tab', { name: 'SEO' }).click()
+    await page.getByTestId('page-form-seo').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByRole('tab', { name: 'Content' }).click()
+    await page.getByTestId('page-form-content').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'page-content-1280.png') })
+  })
+
+  it('refuses to delete a page an experiment runs on, and says why', async () => {
+    await page.goto(`${cc}/pages/grocery?branch=${BRANCH}`)
+    await page.getByTestId('page-form-content').waitFor()
+    await page.getByRole('button', { name: 'Delete' }).click()
+    const refused = page.getByTestId('delete-refused')
+    await expect
+      .poll(() => refused.textContent(), { timeout: 10_000 })
+      .toContain('experiment grocery-headline runs on this page')
+    expect(await seriousViolations(page)).toEqual([])
+    await refused.getByRole('button', { name: 'Close' }).click()
+  })
+
+  it('duplicates a page under the next revision key and path', async () => {
+    await page.goto(`${cc}/pages/grocery-allowance-r2?branch=${BRANCH}`)
+    await page.getByTestId('page-form-content').waitFor()
+    await page.getByRole('button', { name: 'Duplicate' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Duplicate page grocery-allowance-r2' })
+    expect(await dialog.getByLabel('New page key').inputValue()).toBe('grocery-allowance-r3')
+    expect(await dialog.getByLabel('Path').inputValue()).toBe('/grocery-allowance-r3/{step?}')
+    await dialog.getByRole('button', { name: 'Duplicate' }).click()
+    await page.waitForURL(/\/pages\/grocery-allowance-r3/)
+    await page.getByTestId('page-form-content').waitFor()
+    // The copy carries my unsaved headline from the original's draft.
+    expect(await page.getByLabel('Headline', { exact: true }).inputValue()).toBe('Your grocery card, checked')
+  })
+
+  it('creates a landing page from a template through the UI alone, publishes it, and it is served on its brand', async () => {
+    await page.goto(`${cc}/pages?branch=${BRANCH}`)
+    await page.getByRole('button', { name: 'New page' }).click()
+    const wizard = page.getByRole('dialog', { name: 'New page' })
+    // Nothing filled in: each missing answer says what it needs, at its field.
+    await wizard.getByRole('button', { name: 'Create page' }).click()
+    await expect
+      .poll(() => wizard.locator('.cc-form-error').allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          'Give the page a key, like grocery-r3.',
+          'Choose at least one brand to serve the page on.',
+        ]),
+      )
+    expect(await seriousViolations(page)).toEqual([])
+    await wizard.getByLabel('Template').selectOption('landing')
+    await wizard.getByLabel('Page key').fill('spring-otc')
+    await wizard.getByRole('checkbox', { name: /\(m10\)/ }).check()
+    await wizard.getByLabel('Headline').fill('Spring OTC savings are here')
+    await wizard.getByRole('button', { name: 'Create page' }).click()
+    await page.waitForURL(/\/pages\/spring-otc/)
+    await page.getByTestId('page-form-content').waitFor()
+    await page.getByLabel('Subheadline').fill('See which plans near you add an over-the-counter allowance.')
+    await page.getByLabel('Button label').fill('Check my plans')
+    await page.getByLabel('Goes to').fill('/grocery-allowance-r2')
+    await expect
+      .poll(() => page.getByTestId('save-state').first().textContent(), { timeout: 10_000 })
+      .toBe('Draft saved')
+    await expect.poll(() => page.locator('.cc-form-error').count()).toBe(0)
+    // Commit this page's draft (and the others of the earlier tests) from the branch screen.
+    for (const path of ['definitions/pages/spring-otc.json']) {
+      await page.getByTestId('page-form-content').getByRole('button', { name: 'Commit' }).click()
+      const commit = page.getByRole('dialog', { name: 'Commit to the branch' })
+      await commit.getByLabel('Message').fill(`New landing page ${path}`)
+      await commit.getByRole('button', { name: 'Commit' }).click()
+      await commit.waitFor({ state: 'hidden', timeout: 15_000 })
+    }
+    await page.goto(`${cc}/branches/${BRANCH}`)
+    await page.getByRole('button', { name: 'Publish now' }).click()
+    const confirm = page.getByRole('dialog', { name: `Publish ${BRANCH}?` })
+    await confirm.getByRole('button', { name: 'Publish' }).click()
+    await expect
+      .poll(async () => (await httpGet(server.port, '/spring-otc', 'm10.localhost')).status, {
+        timeout: 20_000,
+      })
+      .toBe(200)
+    const served = await httpGet(server.port, '/spring-otc', 'm10.localhost')
+    expect(served.body).toContain('Spring OTC savings are here')
+    expect(served.body).toContain('Check my plans')
+    // Only on its brand.
+    expect((await httpGet(server.port, '/spring-otc', 'ac.localhost')).status).toBe(404)
+  })
+
+  it('works at 375 px: tabs wrap, nothing scrolls sideways, axe clean', async () => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto(`${cc}/pages/grocery-allowance-r2?branch=${BRANCH}`)
+    await page.getByTestId('page-form-content').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+    if (SHOTS) {
+      await page.setViewportSize({ width: 375, height: 2000 })
+      await page.screenshot({ path: join(SHOTS, 'page-content-375.png') })
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
+  })
+})

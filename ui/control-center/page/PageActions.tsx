@@ -1,0 +1,212 @@
+import { useId, useState } from 'react'
+import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
+import { branchApi, useApi } from '../api'
+import type { FileDoc, PageInfo } from '../api-types'
+import { useCc } from '../cc-context'
+import { Dialog } from '../Dialog'
+import { jsonText } from '../use-json-draft'
+
+const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** The next revision's key: `grocery-r2` → `grocery-r3`, `grocery` → `grocery-r2`. */
+export function nextRevisionKey(key: string): string {
+  const m = /^(.*-r)(\d+)$/.exec(key)
+  return m ? `${m[1]}${Number(m[2]) + 1}` : `${key}-r2`
+}
+
+/** A path with the page's key segment swapped for the copy's: `/grocery-r2/{step?}` → `/grocery-r3/{step?}`. */
+export function copyPath(path: string | null, from: string, to: string): string {
+  const p = path ?? `/${from}`
+  const swapped = p
+    .split('/')
+    .map((s) => (s === from ? to : s))
+    .join('/')
+  return swapped === p ? `/${to}` : swapped
+}
+
+/**
+ * Duplicate (a new page file from this one, under a new key and path, as my draft) and Delete
+ * (refused while a phone rule, an experiment or another page names this one, with the reasons).
+ */
+export function PageActions({
+  branch,
+  page,
+  path,
+  references,
+}: {
+  branch: string
+  page: PageInfo
+  path: string
+  references: { file: string; pointer: string; reason: string }[] | null
+}) {
+  const { may, changed } = useCc()
+  const api = useApi()
+  const [open, setOpen] = useState<'duplicate' | 'delete' | null>(null)
+  if (branch === LIVE_BRANCH_NAME || !may('branch.edit')) return null
+  return (
+    <>
+      <button type="button" className="button cc-small" onClick={() => setOpen('duplicate')}>
+        Duplicate
+      </button>
+      <button type="button" className="button cc-small" onClick={() => setOpen('delete')}>
+        Delete
+      </button>
+      {open === 'duplicate' && (
+        <DuplicateDialog branch={branch} page={page} path={path} onClose={() => setOpen(null)} />
+      )}
+      <Dialog open={open === 'delete'} title={`Delete page ${page.key}`} onClose={() => setOpen(null)}>
+        {references === null ? (
+          <p>Checking what names this page…</p>
+        ) : references.length > 0 ? (
+          <div className="stack" data-testid="delete-refused">
+            <p role="alert">
+              This page cannot be deleted while{' '}
+              {references.length === 1 ? 'something names' : `${references.length} things name`} it. Change
+              these first:
+            </p>
+            <ul>
+              {references.map((r) => (
+                <li key={`${r.file}${r.pointer}`}>
+                  {r.reason} (
+                  <code>
+                    {r.file} {r.pointer}
+                  </code>
+                  )
+                </li>
+              ))}
+            </ul>
+            <div className="cc-row">
+              <button type="button" className="button" onClick={() => setOpen(null)}>
+                Close
+              </button>
+            </div>
+          </div>
+        ) : (
+          <form
+            className="stack"
+            onSubmit={async (e) => {
+              e.preventDefault()
+              await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`), { text: null })
+              changed()
+              location.assign(ccPath('pages', {}, branch))
+            }}
+          >
+            <p>
+              Deleting is a draft on this branch: commit it from the branch's Changes, and it leaves the site
+              when the branch is published. Nothing names this page.
+            </p>
+            <div className="cc-row">
+              <button type="submit" className="button button-danger">
+                Delete page
+              </button>
+              <button type="button" className="button" onClick={() => setOpen(null)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </>
+  )
+}
+
+function DuplicateDialog({
+  branch,
+  page,
+  path,
+  onClose,
+}: {
+  branch: string
+  page: PageInfo
+  path: string
+  onClose: () => void
+}) {
+  const api = useApi()
+  const { changed } = useCc()
+  const base = useId()
+  const [key, setKey] = useState(nextRevisionKey(page.key))
+  const [route, setRoute] = useState(copyPath(page.path, page.key, nextRevisionKey(page.key)))
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const keyError = KEY.test(key) ? null : 'Lowercase letters, digits and single hyphens, like grocery-r3.'
+  return (
+    <Dialog open title={`Duplicate page ${page.key}`} onClose={onClose}>
+      <form
+        className="stack"
+        onSubmit={async (e) => {
+          e.preventDefault()
+          if (keyError) return
+          setBusy(true)
+          setError(null)
+          try {
+            const target = `definitions/pages/${key}.json`
+            const exists = await api<FileDoc>(
+              'GET',
+              branchApi(branch, `/file?path=${encodeURIComponent(target)}`),
+            ).then(
+              (d) => d.text !== null || (d.draft !== null && d.draft.text !== null),
+              () => false,
+            )
+            if (exists) throw new Error(`A page "${key}" already exists on this branch: choose another key.`)
+            const source = await api<FileDoc>(
+              'GET',
+              branchApi(branch, `/file?path=${encodeURIComponent(path)}`),
+            )
+            const text = source.draft?.text ?? source.text
+            if (!text) throw new Error('The page has no content to copy.')
+            const doc = JSON.parse(text) as Record<string, unknown>
+            delete doc.key
+            doc.path = route
+            delete doc.aliases
+            await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(target)}`), {
+              text: jsonText(doc),
+            })
+            changed()
+            location.assign(ccPath('page', { page: key }, branch))
+          } catch (err) {
+            setError((err as Error).message)
+            setBusy(false)
+          }
+        }}
+      >
+        <p>
+          A copy of every field under a new key and path, as your draft on this branch. Aliases are not
+          copied: two pages cannot share a route.
+        </p>
+        <div className="cc-field">
+          <label htmlFor={`${base}-key`}>New page key</label>
+          <input
+            id={`${base}-key`}
+            value={key}
+            aria-invalid={!!keyError || undefined}
+            aria-describedby={`${base}-key-err`}
+            onChange={(e) => {
+              setKey(e.target.value)
+              setRoute(copyPath(page.path, page.key, e.target.value))
+            }}
+          />
+          <small id={`${base}-key-err`} className="cc-form-error">
+            {keyError}
+          </small>
+        </div>
+        <div className="cc-field">
+          <label htmlFor={`${base}-path`}>Path</label>
+          <input id={`${base}-path`} value={route} onChange={(e) => setRoute(e.target.value)} />
+        </div>
+        {error && (
+          <p className="cc-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="cc-row">
+          <button type="submit" className="button button-primary" disabled={busy || !!keyError}>
+            {busy ? 'Duplicating…' : 'Duplicate'}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
