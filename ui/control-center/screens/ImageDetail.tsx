@@ -41,7 +41,7 @@ export function ImageDetail({ branch, id }: { branch: string; id: string }) {
   const [tick, setTick] = useState(0)
   const res = useResource<{ head: string; image: ImageRow }>(
     imagesUrl(branch, `/${encodeURIComponent(id)}`),
-    [revision, tick],
+    `${revision}:${tick}`,
   )
   const refresh = () => {
     setTick((t) => t + 1)
@@ -73,7 +73,7 @@ export function ImageDetail({ branch, id }: { branch: string; id: string }) {
             </figcaption>
           </figure>
           <div className="fw-img-side">
-            <AltForm key={`${res.data.head}`} branch={branch} image={res.data.image} onSaved={refresh} />
+            <AltForm key={res.data.image.id} branch={branch} image={res.data.image} onSaved={refresh} />
             <section className="cc-card" aria-labelledby="fw-img-used-h">
               <h2 id="fw-img-used-h" className="cc-h3">
                 Used by ({res.data.image.usedBy.length})
