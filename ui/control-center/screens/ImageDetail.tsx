@@ -168,7 +168,7 @@ function AltForm({ branch, image, onSaved }: { branch: string; image: ImageRow; 
   return (
     <section className="cc-card" aria-labelledby={`${base}-h`}>
       <h2 id={`${base}-h`} className="cc-h3">
-        Alt text
+        Alt text and credit
       </h2>
       {!decorative && !image.alt.trim() && (
         <p className="cc-chip cc-chip-error fw-img-needs-alt">
