@@ -40,6 +40,12 @@ beforeAll(async () => {
     .toBuffer()
   writeFileSync(join(files, 'Sunny Porch.jpg'), jpeg)
   writeFileSync(join(files, 'notes.txt'), 'not a picture\n')
+  writeFileSync(
+    join(files, 'wide.png'),
+    await sharp({ create: { width: 600, height: 200, channels: 3, background: '#fc0' } })
+      .png()
+      .toBuffer(),
+  )
   ;[server, browser] = await Promise.all([
     startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
     launchBrowser(),
@@ -115,19 +121,21 @@ describe('images, CONTROL-CENTER §8 Issue 2 step 5', { timeout: 180_000 }, () =
       .poll(() => uploads.locator('[data-state="done"]').textContent(), { timeout: 60_000 })
       .toContain('Uploaded as sunny-porch')
     const card = page.getByTestId('image-card')
-    await expect.poll(() => card.count()).toBe(1)
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1)
     expect(await card.textContent()).toMatch(/sunny-porch.*missing alt text.*2400×1800.*unused/)
     const src = (await card.locator('img').getAttribute('src'))!
     expect(src).toMatch(/^\/images\/uploads\/sunny-porch\.[0-9a-f]{8}\.webp$/)
     // The thumbnail loads: the WebP is served from the branch, immutable.
-    await expect.poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(2400)
+    await expect
+      .poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth), { timeout: 15_000 })
+      .toBe(2400)
     const served = await page.evaluate(async (u) => {
       const r = await fetch(u)
       return { type: r.headers.get('content-type'), cache: r.headers.get('cache-control') }
     }, src)
     expect(served).toEqual({ type: 'image/webp', cache: 'public, max-age=31536000, immutable' })
     await page.getByRole('button', { name: /Missing alt text/ }).click()
-    await expect.poll(() => card.count()).toBe(1)
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1)
     await axeAndLook(page, 'grid')
 
     // The detail: Save without alt text is refused at the field.
@@ -137,16 +145,18 @@ describe('images, CONTROL-CENTER §8 Issue 2 step 5', { timeout: 180_000 }, () =
     await alt.waitFor()
     await page.getByRole('button', { name: 'Save' }).click()
     await expect
-      .poll(() => page.locator('.fw-img-form .cc-form-error').first().textContent())
+      .poll(() => page.locator('.fw-img-form .cc-form-error').first().textContent(), { timeout: 15_000 })
       .toContain('Alt text is required unless the image is decorative')
     expect(await alt.getAttribute('aria-invalid')).toBe('true')
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 15_000 })
+      .toBe('TEXTAREA')
     await axeAndLook(page, 'detail-alt-error')
     await alt.fill('A blue sky over a sunny porch')
     await page.keyboard.press('Tab')
     await page.getByRole('button', { name: 'Save' }).click()
     await expect
-      .poll(() => page.locator('.fw-img-form [role="status"]').textContent())
+      .poll(() => page.locator('.fw-img-form [role="status"]').textContent(), { timeout: 15_000 })
       .toBe('Saved (committed on this branch)')
 
     // A page uses it: Delete is refused and lists the page.
@@ -174,11 +184,56 @@ describe('images, CONTROL-CENTER §8 Issue 2 step 5', { timeout: 180_000 }, () =
     expect(await page.getByTestId('image-used-by').textContent()).toContain('additional-benefits-grocery')
     await page.getByRole('button', { name: 'Delete image' }).click()
     const refused = page.getByTestId('image-delete-refused')
-    await expect.poll(() => refused.textContent()).toMatch(/Not deleted: image "sunny-porch" is used by page/)
+    await expect
+      .poll(() => refused.textContent(), { timeout: 15_000 })
+      .toMatch(/Not deleted: image "sunny-porch" is used by page/)
     expect(
       await refused.getByRole('link', { name: 'additional-benefits-grocery' }).getAttribute('href'),
     ).toBe('/pages/additional-benefits-grocery?branch=pics')
     await axeAndLook(page, 'detail')
+
+    // Replace keeps the id, gives a new URL and moves the page to it in the same commit.
+    await page.getByTestId('image-replace-input').setInputFiles(join(files, 'wide.png'))
+    await expect
+      .poll(() => page.locator('.fw-img-side [role="status"]', { hasText: 'Replaced' }).textContent(), {
+        timeout: 60_000,
+      })
+      .toMatch(
+        /Replaced with wide\.png: 600×200, new URL \/images\/uploads\/sunny-porch\.[0-9a-f]{8}\.webp; 1 file updated/,
+      )
+    const moved = (await call(page, 'GET', `/api/cc/branches/pics/file?path=${PAGE}`)).body.text as string
+    expect(JSON.parse(moved).image).toMatchObject({ width: 600, height: 200 })
+    expect(JSON.parse(moved).image.src).not.toBe(src)
+    await page.close()
+  })
+
+  it('takes several files dropped on the upload zone', async () => {
+    const page = await context.newPage()
+    await openScreen(page, '/images?branch=pics')
+    const drop = page.getByTestId('image-drop')
+    const transfer = await page.evaluateHandle(async () => {
+      const dt = new DataTransfer()
+      for (const [name, colour] of [
+        ['red dot.png', '#c00'],
+        ['green dot.png', '#0a0'],
+      ]) {
+        const canvas = document.createElement('canvas')
+        canvas.width = 40
+        canvas.height = 30
+        const g = canvas.getContext('2d')!
+        g.fillStyle = colour
+        g.fillRect(0, 0, 40, 30)
+        const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), 'image/png'))
+        dt.items.add(new File([blob], name, { type: 'image/png' }))
+      }
+      return dt
+    })
+    await drop.dispatchEvent('dragover', { dataTransfer: transfer })
+    await drop.dispatchEvent('drop', { dataTransfer: transfer })
+    const done = page.getByRole('list', { name: 'Uploads' }).locator('[data-state="done"]')
+    await expect.poll(() => done.count(), { timeout: 60_000 }).toBe(2)
+    await expect.poll(() => page.getByTestId('image-card').count(), { timeout: 15_000 }).toBe(3)
+    expect(await page.getByTestId('image-grid').textContent()).toMatch(/green-dot.*red-dot.*sunny-porch/)
     await page.close()
   })
 })
