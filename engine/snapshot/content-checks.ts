@@ -3,6 +3,7 @@
  * Listed with every other kind's checks in cross-checks.ts.
  */
 import { articleSlug } from '../content/articles'
+import { IMAGE_UPLOADS_URL } from '../content/image-limits'
 import { compileRoutePattern, matchRoutePattern, type RoutePattern } from '../routing/route-pattern'
 import { actionsOf, type CrossCheckInput, checkImage } from './build-context'
 import type { PageEntry } from './types'
@@ -35,11 +36,11 @@ export function checkImages(input: CrossCheckInput): void {
     const img = doc.data
     if (!img.decorative && !img.alt.trim())
       input.sink.add(doc, '/alt', 'alt text is required unless the image is marked decorative')
-    if (!img.src.startsWith(`/images/uploads/${img.id}.`))
+    if (!img.src.startsWith(`${IMAGE_UPLOADS_URL}${img.id}.`))
       input.sink.add(
         doc,
         '/src',
-        `src "${img.src}" must be /images/uploads/${img.id}.<hash>.webp (named after the image)`,
+        `src "${img.src}" must be ${IMAGE_UPLOADS_URL}${img.id}.<hash>.webp (named after the image)`,
       )
     else checkImage(input, doc, '/src', img.src)
   }

@@ -3,7 +3,7 @@
  * docs/decisions/0920): list with "used by", upload, edit alt text, replace, delete. Every write is
  * one commit holding the WebP bytes, the image's definition and (on replace) every reference.
  */
-import { IMAGE_HASH_LENGTH, IMAGE_UPLOADS_URL } from '../../engine/constants'
+import { IMAGE_HASH_LENGTH, IMAGE_UPLOADS_URL } from '../../engine/content/image-limits'
 import { type ImageUse, imageUsage, srcPointers } from '../../engine/content/image-usage'
 import { assertCan } from '../../engine/content/permissions'
 import { setField } from '../../engine/content/set-field'

@@ -12,7 +12,7 @@ import {
   IMAGE_MAX_SIDE_PX,
   IMAGE_UPLOAD_MAX_BYTES,
   IMAGE_WEBP_QUALITY,
-} from '../../engine/constants'
+} from '../../engine/content/image-limits'
 import { ContentError } from './content-errors'
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif'
@@ -70,7 +70,7 @@ export function checkImageBytes(bytes: Buffer, filename: string): ImageType {
   if (bytes.length > IMAGE_UPLOAD_MAX_BYTES)
     throw new ContentError(
       413,
-      `"${filename}" is ${bytes.length} bytes; the limit is ${IMAGE_UPLOAD_MAX_BYTES} bytes (15 MB)`,
+      `"${filename}" is ${bytes.length} bytes; the limit is ${IMAGE_UPLOAD_MAX_BYTES} bytes (${IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024)} MB)`,
     )
   const type = sniffImageType(bytes)
   if (type === 'svg')

@@ -5,7 +5,7 @@
  * so the answer never changes: `Cache-Control: immutable` for a year.
  */
 import type { Middleware } from 'koa'
-import { IMAGE_UPLOADS_URL } from '../../engine/constants'
+import { IMAGE_UPLOADS_URL } from '../../engine/content/image-limits'
 import type { ContentRepository } from '../content/content-repository'
 import { PUBLISHED_REF, STAFF_BRANCH_PREFIX } from '../content/git/branch-name'
 import { CONTENT_IMAGES } from '../content/git/import-content'

@@ -10,7 +10,8 @@
  */
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import { CC_BODY_LIMIT_BYTES, IMAGE_UPLOAD_MAX_BYTES } from '../../../engine/constants'
+import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../../engine/content/image-limits'
 import type { AppDeps } from '../../app-deps'
 import { ImageInUseError } from '../../content/image-library'
 import { errorBody, HttpError } from '../../http/http-error'

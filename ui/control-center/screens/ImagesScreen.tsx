@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react'
+import { IMAGE_MAX_SIDE_PX, IMAGE_UPLOAD_MAX_BYTES } from '../../../engine/content/image-limits'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
 import { useCc } from '../cc-context'
 import {
@@ -138,8 +139,9 @@ function UploadZone({ branch, onUploaded }: { branch: string; onUploaded: () => 
           }}
         >
           <p id={helpId}>
-            Drop images here, or choose files. JPEG, PNG, WebP, GIF or AVIF, up to 15 MB each; SVG is refused.
-            Each is stored as WebP, at most 2400 px on its longest side, without location or camera data.
+            Drop images here, or choose files. JPEG, PNG, WebP, GIF or AVIF, up to{' '}
+            {IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024)} MB each; SVG is refused. Each is stored as WebP, at most{' '}
+            {IMAGE_MAX_SIDE_PX} px on its longest side, without location or camera data.
           </p>
           <label className="button button-primary" htmlFor={inputId}>
             Choose images
