@@ -14,9 +14,15 @@ import { IMMUTABLE_CACHE } from './static-files'
 const NAME = /^[a-z0-9][a-z0-9-]*\.[0-9a-f]{8}\.webp$/
 /** Names → blob ids remembered (a name's content never changes); bounded. */
 const BLOB_CACHE_SIZE = 2_000
+/**
+ * A name found nowhere is not looked up again for this long: a hashed name is never asked for before
+ * it exists, so misses are typos and scanners, and each lookup costs a git process.
+ */
+const MISS_TTL_MS = 60_000
 
 export function uploadedImages(repository: () => ContentRepository | undefined): Middleware {
   const blobs = new Map<string, string>()
+  const misses = new Map<string, number>()
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith(IMAGE_UPLOADS_URL))
       return next()
@@ -25,6 +31,7 @@ export function uploadedImages(repository: () => ContentRepository | undefined):
     if (!NAME.test(name) || !content) return next()
     const path = `${CONTENT_IMAGES}/uploads/${name}`
     let blob = blobs.get(name)
+    if (!blob && (misses.get(name) ?? 0) > Date.now()) return next()
     if (!blob) {
       const refs = [PUBLISHED_REF, ...(await content.repo.listRefs(STAFF_BRANCH_PREFIX)).map((r) => r.commit)]
       for (const ref of refs) {
@@ -35,7 +42,11 @@ export function uploadedImages(repository: () => ContentRepository | undefined):
           break
         }
       }
-      if (!blob) return next()
+      if (!blob) {
+        misses.set(name, Date.now() + MISS_TTL_MS)
+        if (misses.size > BLOB_CACHE_SIZE) misses.delete(misses.keys().next().value!)
+        return next()
+      }
       blobs.set(name, blob)
       if (blobs.size > BLOB_CACHE_SIZE) blobs.delete(blobs.keys().next().value!)
     }
