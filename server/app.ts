@@ -10,6 +10,7 @@ import {
 import { errorInfo } from '../engine/render/error-info'
 import type { Resolution } from '../engine/render/resolution'
 import { registerApis } from './api'
+import { IMAGE_UPLOAD_PATHS } from './api/control-center/images'
 import type { AppDeps } from './app-deps'
 import type { ServerConfig } from './config'
 import { errorBody, HttpError, type HttpErrorExtras } from './http/http-error'
@@ -19,6 +20,7 @@ import { sameOriginWrites } from './http/same-origin-writes'
 import { controlCenterOrigins, securityHeaders } from './http/security-headers'
 import { log } from './log'
 import { seoFiles } from './middleware/seo-files'
+import { uploadedImages } from './middleware/uploaded-images'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { controlCenterPages } from './render/control-center-page'
 import { HtmlCache } from './render/html-cache'
@@ -129,7 +131,7 @@ export function createApp(deps: AppDeps): Koa {
     }),
   )
 
-  app.use(sameOriginWrites())
+  app.use(sameOriginWrites({ rawBodyPaths: IMAGE_UPLOAD_PATHS }))
 
   const router = new Router()
   router.get('/healthz', (ctx) => {
@@ -155,6 +157,8 @@ export function createApp(deps: AppDeps): Koa {
     ctx.state.brandId = brandIdForHost(snapshots.current, clientOf(ctx).host)
     await next()
   })
+  // Uploaded images live in the content repository only (docs/decisions/0920).
+  app.use(uploadedImages(() => deps.content?.repository))
   app.use(buildFiles(snapshots))
   if (deps.assets) app.use(deps.assets)
   app.use(seoFiles(() => snapshots.current))

@@ -4,6 +4,7 @@ import type { Brand } from '../../schemas/generated/brand'
 import type { ConsentText } from '../../schemas/generated/consent'
 import type { Experiment } from '../../schemas/generated/experiment'
 import type { Funnel } from '../../schemas/generated/funnel'
+import type { UploadedImage } from '../../schemas/generated/image'
 import type { Page } from '../../schemas/generated/page'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { SiteConfig } from '../../schemas/generated/site'
@@ -42,6 +43,7 @@ export const DEFINITION_KINDS = {
   phoneRule: kind<PhoneRule>({ dir: 'phone-rules', schema: 'phone-rule.schema.json', idField: 'id' }),
   consent: kind<ConsentText>({ dir: 'consent', schema: 'consent.schema.json', idField: 'id' }),
   uiText: kind<UiText>({ dir: 'ui-text', schema: 'ui-text.schema.json', idField: 'language' }),
+  image: kind<UploadedImage>({ dir: 'images', schema: 'image.schema.json', idField: 'id' }),
 } as const
 
 /** Name of a definition kind, used in messages and in the snapshot. */

@@ -21,6 +21,7 @@ import consentSchema from '../../schemas/consent.schema.json' with { type: 'json
 import experimentSchema from '../../schemas/experiment.schema.json' with { type: 'json' }
 import fieldSchema from '../../schemas/field.schema.json' with { type: 'json' }
 import funnelSchema from '../../schemas/funnel.schema.json' with { type: 'json' }
+import imageSchema from '../../schemas/image.schema.json' with { type: 'json' }
 import pageSchema from '../../schemas/page.schema.json' with { type: 'json' }
 import phoneRuleSchema from '../../schemas/phone-rule.schema.json' with { type: 'json' }
 import siteSchema from '../../schemas/site.schema.json' with { type: 'json' }
@@ -51,6 +52,7 @@ const SCHEMAS: Record<string, object> = {
   'article.schema.json': articleSchema,
   'author.schema.json': authorSchema,
   'phone-rule.schema.json': phoneRuleSchema,
+  'image.schema.json': imageSchema,
   'consent.schema.json': consentSchema,
   'api-marketplace.schema.json': apiMarketplaceSchema,
   'api-get-phone-body.schema.json': apiGetPhoneBodySchema,

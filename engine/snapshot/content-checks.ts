@@ -1,8 +1,9 @@
 /**
- * Cross-checks of the content kinds (articles, authors, experiments) and of where pages send visitors.
+ * Cross-checks of the content kinds (articles, authors, experiments, images) and of where pages send visitors.
  * Listed with every other kind's checks in cross-checks.ts.
  */
 import { articleSlug } from '../content/articles'
+import { IMAGE_UPLOADS_URL } from '../content/image-limits'
 import { compileRoutePattern, matchRoutePattern, type RoutePattern } from '../routing/route-pattern'
 import { actionsOf, type CrossCheckInput, checkImage } from './build-context'
 import type { PageEntry } from './types'
@@ -26,6 +27,22 @@ export function checkArticles(input: CrossCheckInput): void {
     if (a.updated && a.updated < a.date)
       sink.add(doc, '/updated', `updated ${a.updated} is before date ${a.date}`)
     checkImage(input, doc, '/image/src', a.image?.src)
+  }
+}
+
+/** An uploaded image has alt text unless it is decorative; its file is named after it and exists. */
+export function checkImages(input: CrossCheckInput): void {
+  for (const doc of input.byKind.image.values()) {
+    const img = doc.data
+    if (!img.decorative && !img.alt.trim())
+      input.sink.add(doc, '/alt', 'alt text is required unless the image is marked decorative')
+    if (!img.src.startsWith(`${IMAGE_UPLOADS_URL}${img.id}.`))
+      input.sink.add(
+        doc,
+        '/src',
+        `src "${img.src}" must be ${IMAGE_UPLOADS_URL}${img.id}.<hash>.webp (named after the image)`,
+      )
+    else checkImage(input, doc, '/src', img.src)
   }
 }
 

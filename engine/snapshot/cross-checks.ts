@@ -6,7 +6,13 @@
 import { checkConsent } from '../consent/consent-checks'
 import { checkPhoneRules } from '../phone/phone-rule-checks'
 import type { CrossCheck, CrossCheckInput } from './build-context'
-import { checkArticles, checkExperiments, checkLinksResolve, checkRelatedArticles } from './content-checks'
+import {
+  checkArticles,
+  checkExperiments,
+  checkImages,
+  checkLinksResolve,
+  checkRelatedArticles,
+} from './content-checks'
 import { checkBrands, checkFunnels, checkPages, checkSite, checkSteps } from './foundation-checks'
 import { checkPlaceholders } from './placeholder-check'
 
@@ -20,6 +26,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   checkArticles,
   checkRelatedArticles,
   checkExperiments,
+  checkImages,
   checkLinksResolve,
   checkPlaceholders,
   checkConsent,

@@ -13,7 +13,8 @@ import { ContentError } from './content-errors'
 import type { ContentRepository } from './content-repository'
 import { LIVE_BRANCH, PUBLISHED_REF, STAFF_BRANCH_PREFIX } from './git/branch-name'
 
-export type FileKind = KindName | 'image' | 'other'
+/** A definition kind; `asset` is a public file under ui/public/images (an uploaded image's WebP). */
+export type FileKind = KindName | 'asset' | 'other'
 export type BranchStatus = 'open' | 'in_review' | 'approved' | 'published' | 'archived'
 
 export interface ChangedFile {
@@ -72,7 +73,7 @@ export interface FileRow {
 export function kindOfPath(path: string): { kind: FileKind; id: string } {
   const name = path.split('/').at(-1) ?? path
   const id = name.replace(/\.json$/, '')
-  if (path.startsWith('ui/public/images/')) return { kind: 'image', id: name }
+  if (path.startsWith('ui/public/images/')) return { kind: 'asset', id: name }
   for (const [kind, k] of Object.entries(DEFINITION_KINDS) as [
     KindName,
     (typeof DEFINITION_KINDS)[KindName],

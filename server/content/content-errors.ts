@@ -5,7 +5,7 @@ import type { DefinitionError } from '../../engine/snapshot/types'
 /** Errors of the content services carry the HTTP status they answer with (Koa reads `status`). */
 export class ContentError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 422,
+    readonly status: 400 | 404 | 409 | 413 | 415 | 422,
     message: string,
   ) {
     super(message)

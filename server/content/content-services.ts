@@ -17,6 +17,7 @@ import { ContentRepository } from './content-repository'
 import { ContentRuns } from './content-runs'
 import { checkGit } from './git/git-process'
 import { BranchSnapshots, GitSnapshotSource } from './git-snapshot-source'
+import { ImageLibrary } from './image-library'
 import { LiveContent } from './live-content'
 import { PreviewGrants } from './preview-grants'
 import { Publisher } from './publisher'
@@ -55,6 +56,8 @@ export interface ContentServices {
   previews: PreviewGrants
   /** Content-factory runs (off without TEXTGEN_BASE_URL). */
   runs: ContentRuns
+  /** Uploaded images: list with uses, upload, alt text, replace, delete (docs/decisions/0920). */
+  images: ImageLibrary
   close(): Promise<void>
 }
 
@@ -147,6 +150,7 @@ export function startContentServices(
   runs.start()
   return {
     runs,
+    images: new ImageLibrary(opened.repository, branches, opened.source, store.db),
     queries: new BranchQueries(opened.repository, store.db, branches),
     previews: PreviewGrants.fromConfig(config.previewSecret ?? null, join(config.dataDir, 'preview.key')),
     repository: opened.repository,

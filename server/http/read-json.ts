@@ -75,6 +75,29 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
   return value
 }
 
+/**
+ * Reads a raw body (an upload) of at most `limit` bytes, with the same 413 and connection handling
+ * as readJsonBody; the caller checks what the bytes are.
+ */
+export async function readBytes(ctx: Context, limit: number): Promise<Buffer> {
+  const declared = Number(ctx.get('content-length') || 0)
+  if (declared > limit) {
+    discardBody(ctx)
+    throw new HttpError(413, `body: ${declared} bytes; the limit is ${limit} bytes`, { close: true })
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      discardBody(ctx)
+      throw new HttpError(413, `body: over the limit of ${limit} bytes`, { close: true })
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
 /** Validates against a schema in schemas/; a 400 names the first field at fault and lists the rest. */
 export function checkSchema<T>(schemaFile: string, value: unknown, prefix = ''): T {
   const validate = validatorFor(schemaFile)

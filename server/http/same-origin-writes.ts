@@ -3,6 +3,8 @@
  * an `Origin` (or, without one, `Sec-Fetch-Site`) naming another site is refused with 403, and a
  * body must be JSON (415) — a cross-site HTML form can send neither, so it cannot reach them.
  * Requests without those headers (curl, server-to-server) pass: they carry no visitor's cookies.
+ * Upload paths (`rawBodyPaths`) take other bodies; their handler requires an Origin and a type a
+ * form cannot send.
  */
 import type { Middleware } from 'koa'
 import { HttpError } from './http-error'
@@ -11,7 +13,13 @@ import { clientOf } from './request-client'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export function sameOriginWrites(): Middleware {
+export function sameOriginWrites(
+  opts: {
+    /** Paths that take a raw body (image uploads): their handler checks the Content-Type itself. */
+    rawBodyPaths?: readonly RegExp[]
+  } = {},
+): Middleware {
+  const raw = opts.rawBodyPaths ?? []
   return (ctx, next) => {
     if (!STATE_CHANGING.has(ctx.method) || !ctx.path.startsWith('/api/')) return next()
     const origin = ctx.get('origin')
@@ -32,7 +40,7 @@ export function sameOriginWrites(): Middleware {
       })
     }
     const hasBody = Number(ctx.get('content-length') || 0) > 0 || !!ctx.get('transfer-encoding')
-    if (hasBody && !ctx.is('application/json')) {
+    if (hasBody && !ctx.is('application/json') && !raw.some((r) => r.test(ctx.path))) {
       discardBody(ctx)
       throw new HttpError(
         415,

@@ -30,7 +30,7 @@ const LAST_BRANCH_MAX_AGE_MS = 90 * 24 * 60 * 60_000
 const DOCUMENT_FOLDERS: Partial<Record<ControlCenterMatch['screen'], { param: string; folder: string }>> = {
   page: { param: 'page', folder: 'definitions/pages' },
   experiment: { param: 'experiment', folder: 'definitions/experiments' },
-  image: { param: 'image', folder: 'ui/public/images' },
+  image: { param: 'image', folder: 'definitions/images' },
 }
 
 export function controlCenterPages(
@@ -129,12 +129,5 @@ async function documentExists(deps: AppDeps, match: ControlCenterMatch, head: st
   const id = match.params[where.param]
   if (!id || id.includes('/') || id.startsWith('.')) return false
   const repo = deps.content!.repository.repo
-  if (match.screen === 'image') {
-    const files = await repo.lsTree(head, [where.folder])
-    return files.some((f) => {
-      const name = f.path.slice(where.folder.length + 1)
-      return name === id || name.replace(/\.[^.]+$/, '') === id
-    })
-  }
   return (await repo.blobAt(head, `${where.folder}/${id}.json`)) !== null
 }

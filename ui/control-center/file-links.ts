@@ -12,8 +12,13 @@ export function fileUrl(path: string, branch: string, pointer?: string): string 
     return ccPath('page', { page: id(path, 'definitions/pages/') }, branch, { tab: 'source', ...extra })
   if (path.startsWith('definitions/experiments/'))
     return ccPath('experiment', { experiment: id(path, 'definitions/experiments/') }, branch, extra)
-  if (path.startsWith('ui/public/images/'))
-    return ccPath('image', { image: path.slice('ui/public/images/'.length) }, branch)
+  if (path.startsWith('definitions/images/'))
+    return ccPath('image', { image: id(path, 'definitions/images/') }, branch)
+  // An uploaded image's WebP (`uploads/<id>.<hash>.webp`) belongs to image <id>; other public files to the list.
+  if (path.startsWith('ui/public/images/')) {
+    const upload = /^ui\/public\/images\/uploads\/([a-z0-9-]+)\.[0-9a-f]{8}\.webp$/.exec(path)
+    return upload ? ccPath('image', { image: upload[1] }, branch) : ccPath('images', {}, branch)
+  }
   const list = path.startsWith('definitions/articles/')
     ? 'articles'
     : path.startsWith('definitions/authors/')

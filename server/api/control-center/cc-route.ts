@@ -29,7 +29,19 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** A conflict value as JSON: an absent field is null (the side deleted it or never had it). */
 const jsonValue = (v: unknown) => (v === ABSENT || v === undefined ? null : v)
 
-export function ccRoute(deps: AppDeps, handler: (ctx: Context, cc: Cc) => Promise<unknown>) {
+export interface CcRouteOptions {
+  /**
+   * The write's body is raw bytes (an image upload), not JSON: it must be sent as `image/*` or
+   * `application/octet-stream`, types a cross-site form cannot send; the handler reads and checks it.
+   */
+  rawBody?: boolean
+}
+
+export function ccRoute(
+  deps: AppDeps,
+  handler: (ctx: Context, cc: Cc) => Promise<unknown>,
+  opts: CcRouteOptions = {},
+) {
   return async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store')
     const { host } = clientOf(ctx)
@@ -51,7 +63,16 @@ export function ccRoute(deps: AppDeps, handler: (ctx: Context, cc: Cc) => Promis
           { close: true },
         )
       }
-      if (!ctx.is('application/json')) {
+      if (opts.rawBody) {
+        if (!ctx.is('image/*', 'application/octet-stream')) {
+          discardBody(ctx)
+          throw new HttpError(
+            415,
+            `Content-Type: send the image's bytes as image/* (got ${ctx.get('content-type') || 'none'}); only JPEG, PNG, WebP, GIF and AVIF images are taken`,
+            { close: true },
+          )
+        }
+      } else if (!ctx.is('application/json')) {
         discardBody(ctx)
         throw new HttpError(
           415,

@@ -19,13 +19,11 @@ const LISTS: Partial<Record<ControlCenterScreen, ListDef>> = {
   articles: { title: 'Articles', kind: 'article', empty: 'This branch has no articles.' },
   experiments: { title: 'Experiments', kind: 'experiment', empty: 'This branch has no experiments.' },
   experiment: { title: 'Experiment', kind: 'experiment', empty: '' },
-  images: { title: 'Images', kind: 'image', empty: 'This branch has no images.' },
-  image: { title: 'Image', kind: 'image', empty: '' },
   'phone-rules': { title: 'Phone rules', kind: 'phoneRule', empty: 'This branch has no phone rules.' },
 }
 
 /**
- * The definition lists (articles, experiments, images, phone rules): every file of the kind on
+ * The definition lists (articles, experiments, phone rules): every file of the kind on
  * this branch, with its state and problems, and its JSON in the Source editor (`&file=`).
  */
 export default function FilesScreen() {
@@ -37,11 +35,9 @@ export default function FilesScreen() {
   const file =
     screen === 'experiment'
       ? `definitions/experiments/${route.params.experiment}.json`
-      : screen === 'image'
-        ? null
-        : screen === 'articles' && q.get('article') && !q.get('file')
-          ? `definitions/articles/${q.get('article')}.json`
-          : q.get('file')
+      : screen === 'articles' && q.get('article') && !q.get('file')
+        ? `definitions/articles/${q.get('article')}.json`
+        : q.get('file')
   return (
     <div className="cc-page">
       <h1>
@@ -52,14 +48,7 @@ export default function FilesScreen() {
             <code>{route.params.experiment}</code>
           </>
         )}
-        {screen === 'image' && (
-          <>
-            {' '}
-            <code>{route.params.image}</code>
-          </>
-        )}
       </h1>
-      {screen === 'image' && <ImageDetail name={route.params.image} />}
       {screen === 'articles' && (
         <p className="cc-actions">
           <a className="button" href={ccPath('content-factory', {}, branch)}>
@@ -69,21 +58,8 @@ export default function FilesScreen() {
       )}
       {file && screen === 'articles' && <ArticlePreview branch={branch} path={file} />}
       {file && <FileDetail branch={branch} path={file} />}
-      {screen !== 'experiment' && screen !== 'image' && (
-        <FileList branch={branch} def={def} selected={file} />
-      )}
+      {screen !== 'experiment' && <FileList branch={branch} def={def} selected={file} />}
     </div>
-  )
-}
-
-function ImageDetail({ name }: { name: string }) {
-  return (
-    <figure className="cc-card cc-image">
-      <img src={`/images/${encodeURIComponent(name)}`} alt={`${name} as stored`} />
-      <figcaption>
-        <code>ui/public/images/{name}</code>
-      </figcaption>
-    </figure>
   )
 }
 
