@@ -71,7 +71,13 @@ export function controlCenterPages(
     }
     const named = match.underBranch || match.screen === 'branch'
     const head = typeof branch === 'string' ? await branchHead(deps, branch) : null
-    if (named && (!head || !(await documentExists(deps, match, head))))
+    const draftOf = async (path: string) =>
+      typeof branch === 'string' && branch !== LIVE_BRANCH_NAME
+        ? (await deps.content!.branches.drafts(user.id, branch)).some(
+            (d) => d.path === path && d.text !== null,
+          )
+        : false
+    if (named && (!head || !(await documentExists(deps, match, head, draftOf))))
       return notFound(ctx, deps, facts, opts)
     if (match.underBranch)
       ctx.cookies.set(CC_LAST_BRANCH_COOKIE, branch as string, {
@@ -111,8 +117,16 @@ async function branchHead(deps: AppDeps, branch: string): Promise<string | null>
   return repository.head(branch)
 }
 
-/** A detail route's document exists on the branch (a run: its row exists, whichever branch it targets). */
-async function documentExists(deps: AppDeps, match: ControlCenterMatch, head: string): Promise<boolean> {
+/**
+ * A detail route's document exists on the branch, or as the user's draft there (a page made by New
+ * page or Duplicate is a draft until committed); a run: its row exists, whichever branch it targets.
+ */
+async function documentExists(
+  deps: AppDeps,
+  match: ControlCenterMatch,
+  head: string,
+  draftOf: (path: string) => Promise<boolean>,
+): Promise<boolean> {
   if (match.screen === 'content-factory-run') {
     const id = match.params.run
     if (!/^\d{1,18}$/.test(id)) return false
@@ -129,5 +143,6 @@ async function documentExists(deps: AppDeps, match: ControlCenterMatch, head: st
   const id = match.params[where.param]
   if (!id || id.includes('/') || id.startsWith('.')) return false
   const repo = deps.content!.repository.repo
-  return (await repo.blobAt(head, `${where.folder}/${id}.json`)) !== null
+  const path = `${where.folder}/${id}.json`
+  return (await repo.blobAt(head, path)) !== null || (await draftOf(path))
 }

@@ -80,12 +80,18 @@ describe('the page editor', () => {
     await page.getByTestId('page-form-content').waitFor()
     await expect.poll(previewHeadline, { timeout: 30_000 }).toBe('Check your grocery allowance options')
     const input = page.getByLabel('Headline', { exact: true })
+    // The autosave then reloads the preview with the server's render of my draft.
+    const reloaded = page.waitForEvent('framenavigated', {
+      predicate: (f) => f.parentFrame() === page.mainFrame(),
+      timeout: 20_000,
+    })
     await input.fill('')
     await input.pressSequentially('Your grocery card, checked', { delay: 20 })
     const typed = Date.now()
     await expect.poll(previewHeadline, { timeout: 10_000, interval: 50 }).toBe('Your grocery card, checked')
-    const took = Date.now() - typed
-    expect(took).toBeLessThan(1500)
+    expect(Date.now() - typed).toBeLessThan(1500)
+    await reloaded
+    await expect.poll(previewHeadline, { timeout: 10_000 }).toBe('Your grocery card, checked')
     // Nothing was committed: the branch's file still has the old headline; my draft has the new one.
     const file = await call(
       'GET',
@@ -101,10 +107,15 @@ describe('the page editor', () => {
     const frame = await previewFrame()
     await frame.locator('[data-testid="headline"]').click()
     await expect.poll(activeId).toBe('pf-headline')
-    // A text on another tab switches to it: the page title is on the SEO tab, shown in the browser tab
-    // only, so click a benefit instead, then the subheadline.
-    await frame.locator('.lead').first().click()
-    await expect.poll(activeId).toBe('pf-subheadline')
+    // The eyebrow shows the product in capitals (CSS); its field holds it as typed.
+    await frame.locator('.eyebrow').first().click()
+    await expect.poll(activeId).toBe('pf-product')
+    // From another tab, a click switches back to the tab of the field.
+    await page.getByRole('tab', { name: 'SEO' }).click()
+    await page.getByTestId('page-form-seo').waitFor()
+    await frame.locator('[data-testid="headline"]').click()
+    await expect.poll(activeId).toBe('pf-headline')
+    expect(await page.getByRole('tab', { name: 'Content' }).getAttribute('aria-selected')).toBe('true')
     // Select mode off: clicks in the preview behave as a visitor's again.
     await page.getByTestId('preview-select').click()
     expect(await page.getByTestId('preview-select').getAttribute('aria-pressed')).toBe('false')
@@ -192,7 +203,7 @@ describe('the page editor', () => {
     await expect.poll(() => page.locator('.cc-form-error').count()).toBe(0)
     // Commit this page's draft (and the others of the earlier tests) from the branch screen.
     for (const path of ['definitions/pages/spring-otc.json']) {
-      await page.getByTestId('page-form-content').getByRole('button', { name: 'Commit' }).click()
+      await page.getByRole('button', { name: 'Commit', exact: true }).first().click()
       const commit = page.getByRole('dialog', { name: 'Commit to the branch' })
       await commit.getByLabel('Message').fill(`New landing page ${path}`)
       await commit.getByRole('button', { name: 'Commit' }).click()

@@ -38,7 +38,12 @@ export interface JsonDraft<T> {
  * and commits with the same dialog and conflict handling as the Source editor. On live, a change asks
  * for a branch and is carried to it.
  */
-export function useJsonDraft<T = Doc>(branch: string, path: string, onSaved?: () => void): JsonDraft<T> {
+export function useJsonDraft<T = Doc>(
+  branch: string,
+  path: string,
+  /** After each draft save (with the text saved) or commit. */
+  onSaved?: (text?: string) => void,
+): JsonDraft<T> {
   const { changed, may, offerBranch } = useCc()
   const api = useApi()
   const [revision, setRevision] = useState(0)
@@ -72,8 +77,9 @@ export function useJsonDraft<T = Doc>(branch: string, path: string, onSaved?: ()
         localStorage.removeItem(unsavedKey(branch, path))
         setSave('saved')
       } else setSave('unsaved')
+      // The preview first: it reloads while the header refreshes its counts.
+      onSaved?.(sending)
       changed()
-      onSaved?.()
       return true
     } catch (e) {
       setSave('failed')

@@ -48,7 +48,8 @@ export function startPreview(info: PreviewInfo): void {
         el && el !== document.body && texts.length < 4;
         el = el.parentElement
       )
-        if (el.innerText?.trim()) texts.push(el.innerText.trim().slice(0, 2000))
+        // textContent, not innerText: CSS may show a text in capitals; the field holds it as typed.
+        if (el.textContent?.trim()) texts.push(el.textContent.trim().slice(0, 2000))
       window.parent.postMessage({ type: 'fw:selected', texts }, controlCenter)
     },
     true,
@@ -57,10 +58,21 @@ export function startPreview(info: PreviewInfo): void {
     if (!controlCenter || e.origin !== controlCenter) return
     const data = e.data as { type?: string; on?: unknown } | null
     if (data?.type === 'fw:reload') location.reload()
+    // A text typed in the control center, shown before the autosave's reload renders it for real.
+    const patch = e.data as { type?: string; from?: unknown; to?: unknown }
+    if (patch?.type === 'fw:patch' && typeof patch.from === 'string' && typeof patch.to === 'string') {
+      const from = patch.from.trim()
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      for (let n = walker.nextNode(); n; n = walker.nextNode())
+        if (n.nodeValue?.trim() === from) n.nodeValue = patch.to
+    }
     if (data?.type === 'fw:select') {
       selecting = data.on === true
       document.documentElement.style.cursor = selecting ? 'crosshair' : ''
       if (!selecting) outline(null)
     }
   })
+  // Listening now: the control center may send what it kept while the page loaded.
+  if (controlCenter && window.parent !== window)
+    window.parent.postMessage({ type: 'fw:ready' }, controlCenter)
 }

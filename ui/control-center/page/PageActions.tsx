@@ -33,11 +33,14 @@ export function PageActions({
   page,
   path,
   references,
+  recheck,
 }: {
   branch: string
   page: PageInfo
   path: string
   references: { file: string; pointer: string; reason: string }[] | null
+  /** Asks again what names the page (my drafts may have changed it since the editor opened). */
+  recheck: () => void
 }) {
   const { may, changed } = useCc()
   const api = useApi()
@@ -48,7 +51,14 @@ export function PageActions({
       <button type="button" className="button cc-small" onClick={() => setOpen('duplicate')}>
         Duplicate
       </button>
-      <button type="button" className="button cc-small" onClick={() => setOpen('delete')}>
+      <button
+        type="button"
+        className="button cc-small"
+        onClick={() => {
+          recheck()
+          setOpen('delete')
+        }}
+      >
         Delete
       </button>
       {open === 'duplicate' && (

@@ -8,7 +8,7 @@ import { CC_PREVIEW_VIEWPORTS } from '../cc-constants'
 import { useCc } from '../cc-context'
 import { FunnelTab } from '../funnel/FunnelTab'
 import { PageActions } from '../page/PageActions'
-import { fieldForText, PageForm, type PageSection } from '../page/PageForm'
+import { clickableFields, fieldForText, PageForm, type PageSection } from '../page/PageForm'
 import '../page/page-editor.css'
 import { SourceEditor } from '../SourceEditor'
 import { Empty, ErrorState, Loading, laTime, ScrollRegion, shortSha, WithResource } from '../States'
@@ -60,7 +60,15 @@ export default function PageScreen() {
     url.searchParams.set('tab', t)
     history.replaceState(history.state, '', url)
   }
-  const onSaved = useCallback(() => setSaves((n) => n + 1), [])
+  const [saved, setSaved] = useState<Partial<Page> | null>(null)
+  const onSaved = useCallback((text?: string) => {
+    if (text !== undefined) {
+      try {
+        setSaved(JSON.parse(text) as Partial<Page>)
+      } catch {}
+    }
+    setSaves((n) => n + 1)
+  }, [])
   const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches)
   useEffect(() => {
     const m = matchMedia(NARROW)
@@ -127,6 +135,8 @@ export default function PageScreen() {
           branch={branch}
           page={page}
           saves={saves}
+          live={FORM_TABS.has(tab) ? picked : null}
+          saved={saved}
           onPick={onPick}
           canPick={FORM_TABS.has(tab) || tab === 'funnel'}
         />
@@ -146,6 +156,7 @@ export default function PageScreen() {
               page={page}
               path={path}
               references={lookups.data?.references ?? null}
+              recheck={lookups.reload}
             />
           )}
           <a className="button cc-small" href={ccPath('pages', {}, branch)}>
@@ -255,12 +266,18 @@ function PreviewPane({
   branch,
   page,
   saves,
+  live,
+  saved,
   onPick,
   canPick,
 }: {
   branch: string
   page: PageInfo
   saves: number
+  /** The form's value as typed: its texts are patched into the preview at once. */
+  live: Partial<Page> | null
+  /** The last saved draft: what the preview shows after its reload. */
+  saved: Partial<Page> | null
   onPick: (texts: string[]) => void
   canPick: boolean
 }) {
@@ -302,12 +319,66 @@ function PreviewPane({
       first.current = false
       return
     }
+    if (!loaded.current) return
     post({ type: 'fw:reload' })
+    loaded.current = false
+    rendered.current = savedRef.current
   }, [saves])
   const origin = url ? new URL(url).origin : null
+  // Messages wait until the preview's runtime listens (fw:ready): before, they would be lost.
+  const loaded = useRef(false)
   const post = (message: object) => {
-    if (origin) frame.current?.contentWindow?.postMessage(message, origin)
+    if (origin && loaded.current) frame.current?.contentWindow?.postMessage(message, origin)
   }
+  // What the preview shows now, field by field: typing patches those texts in place at once
+  // (the autosave's reload then shows the real render of the draft).
+  const shown = useRef<Map<string, string> | null>(null)
+  const liveRef = useRef(live)
+  liveRef.current = live
+  const savedRef = useRef(saved)
+  savedRef.current = saved
+  // biome-ignore lint/correctness/useExhaustiveDependencies: patches follow the typed value
+  useEffect(() => {
+    // Until the preview's runtime is ready, onReady catches up with what was typed meanwhile.
+    if (!live || !loaded.current || !shown.current) return
+    for (const f of clickableFields(live)) {
+      const before = shown.current.get(f.pointer)
+      if (before && before !== f.text) {
+        post({ type: 'fw:patch', from: before, to: f.text })
+        shown.current.set(f.pointer, f.text)
+      }
+    }
+  }, [live])
+  // The document the preview renders: the form's value when the grant was asked for, then each
+  // saved draft the preview reloads with.
+  const rendered = useRef<Partial<Page> | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new grant renders the value of now
+  useEffect(() => {
+    rendered.current = savedRef.current
+    loaded.current = false
+  }, [url])
+  // Before any save, the preview renders the draft as the form loaded it.
+  const initial = useRef<Partial<Page> | null>(null)
+  if (!initial.current && live) initial.current = live
+  // The preview's runtime says when it listens (it starts after hydration, well after `load`).
+  const onReady = () => {
+    loaded.current = true
+    const doc = rendered.current ?? initial.current
+    shown.current = doc ? new Map(clickableFields(doc).map((f) => [f.pointer, f.text])) : null
+    post({ type: 'fw:select', on: selectOn })
+    // Typed since the saved draft: patch it in again.
+    const now = liveRef.current
+    if (now && shown.current)
+      for (const f of clickableFields(now)) {
+        const before = shown.current.get(f.pointer)
+        if (before && before !== f.text) {
+          post({ type: 'fw:patch', from: before, to: f.text })
+          shown.current.set(f.pointer, f.text)
+        }
+      }
+  }
+  const readyRef = useRef(onReady)
+  readyRef.current = onReady
   // Select mode: the preview sends the text of a clicked element; the editor focuses its field.
   const pickRef = useRef(onPick)
   pickRef.current = onPick
@@ -315,6 +386,7 @@ function PreviewPane({
     const on = (e: MessageEvent) => {
       if (e.origin !== origin || e.source !== frame.current?.contentWindow) return
       const d = e.data as { type?: string; texts?: unknown }
+      if (d?.type === 'fw:ready') readyRef.current()
       if (d?.type === 'fw:selected' && Array.isArray(d.texts))
         pickRef.current(d.texts.filter((t) => typeof t === 'string'))
     }
@@ -390,7 +462,6 @@ function PreviewPane({
             title={`Preview of ${page.key} on ${brand}`}
             style={{ width }}
             data-testid="preview-frame"
-            onLoad={() => post({ type: 'fw:select', on: selectOn })}
           />
         </ScrollRegion>
       )}
