@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react'
 import type { ControlCenterScreen } from '../../../engine/render/control-center-routes'
-import { ccPath } from '../../../engine/render/control-center-routes'
-import { branchApi, useApi } from '../api'
-import { type FileDoc, type FileRow, pagePath } from '../api-types'
+import { branchApi } from '../api'
+import type { FileRow } from '../api-types'
 import { useCc } from '../cc-context'
 import { FileDetail } from '../FileDetail'
 import { fileUrl } from '../file-links'
@@ -16,7 +14,6 @@ interface ListDef {
 }
 
 const LISTS: Partial<Record<ControlCenterScreen, ListDef>> = {
-  articles: { title: 'Articles', kind: 'article', empty: 'This branch has no articles.' },
   experiments: { title: 'Experiments', kind: 'experiment', empty: 'This branch has no experiments.' },
   experiment: { title: 'Experiment', kind: 'experiment', empty: '' },
   images: { title: 'Images', kind: 'image', empty: 'This branch has no images.' },
@@ -25,7 +22,7 @@ const LISTS: Partial<Record<ControlCenterScreen, ListDef>> = {
 }
 
 /**
- * The definition lists (articles, experiments, images, phone rules): every file of the kind on
+ * The definition lists (experiments, images, phone rules): every file of the kind on
  * this branch, with its state and problems, and its JSON in the Source editor (`&file=`).
  */
 export default function FilesScreen() {
@@ -39,9 +36,7 @@ export default function FilesScreen() {
       ? `definitions/experiments/${route.params.experiment}.json`
       : screen === 'image'
         ? null
-        : screen === 'articles' && q.get('article') && !q.get('file')
-          ? `definitions/articles/${q.get('article')}.json`
-          : q.get('file')
+        : q.get('file')
   return (
     <div className="cc-page">
       <h1>
@@ -60,14 +55,6 @@ export default function FilesScreen() {
         )}
       </h1>
       {screen === 'image' && <ImageDetail name={route.params.image} />}
-      {screen === 'articles' && (
-        <p className="cc-actions">
-          <a className="button" href={ccPath('content-factory', {}, branch)}>
-            Generate with content factory
-          </a>
-        </p>
-      )}
-      {file && screen === 'articles' && <ArticlePreview branch={branch} path={file} />}
       {file && <FileDetail branch={branch} path={file} />}
       {screen !== 'experiment' && screen !== 'image' && (
         <FileList branch={branch} def={def} selected={file} />
@@ -128,68 +115,5 @@ function FileList({ branch, def, selected }: { branch: string; def: ListDef; sel
         )
       }
     </WithResource>
-  )
-}
-
-/**
- * Where an article is served on this branch: each brand whose article page (template `article`, e.g.
- * mpa's `/reviews/{slug...}`) would show it, as a preview grant URL (POST /api/cc/previews).
- */
-function ArticlePreview({ branch, path }: { branch: string; path: string }) {
-  const api = useApi()
-  const { revision } = useCc()
-  const [links, setLinks] = useState<{ brand: string; path: string; url: string }[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a save (revision) asks for fresh grants
-  useEffect(() => {
-    let live = true
-    setLinks(null)
-    setError(null)
-    ;(async () => {
-      const [doc, pages] = await Promise.all([
-        api<FileDoc>('GET', branchApi(branch, `/file?path=${encodeURIComponent(path)}`)),
-        api<{ files: FileRow[] }>('GET', branchApi(branch, '/files?kind=page')),
-      ])
-      const slug = (JSON.parse(doc.draft?.text ?? doc.text ?? '{}') as { slug?: string }).slug
-      if (!slug) return []
-      const targets = pages.files.flatMap((f) =>
-        f.page?.template === 'article' && /\{\w+\.\.\.\}/.test(pagePath(f.page))
-          ? f.page.brands.map((brand) => ({
-              brand,
-              path: pagePath(f.page!).replace(/\{\w+\.\.\.\}/, slug),
-            }))
-          : [],
-      )
-      return Promise.all(
-        targets.map(async (t) => {
-          const r = await api<{ urls: Record<string, string> }>('POST', '/api/cc/previews', {
-            branch,
-            drafts: true,
-            brand: t.brand,
-            path: t.path,
-          })
-          return { ...t, url: r.urls[t.brand] ?? Object.values(r.urls)[0] }
-        }),
-      )
-    })().then(
-      (l) => live && setLinks(l),
-      (e: Error) => live && setError(e.message),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, branch, path, revision])
-  if (error) return <p className="cc-form-error">Preview links: {error}</p>
-  if (!links) return null
-  return (
-    <p className="cc-row" data-testid="article-preview">
-      {links.length === 0
-        ? 'No brand serves this article yet (no article page matches it).'
-        : links.map((l) => (
-            <a key={l.brand} className="button cc-small" href={l.url} target="_blank" rel="noopener">
-              Preview on {l.brand}: <code>{l.path}</code>
-            </a>
-          ))}
-    </p>
   )
 }
