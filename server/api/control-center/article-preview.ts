@@ -108,7 +108,7 @@ async function renderDocument(resolution: Resolution): Promise<string | null> {
       cspNonce: CSP_NONCE_PLACEHOLDER,
     })
     const r = ctx.httpResponse
-    if (!r || r.statusCode !== 200 || ctx.errorWhileRendering) return null
+    if (r?.statusCode !== 200 || ctx.errorWhileRendering) return null
     return r.body
   } catch {
     return null

@@ -126,7 +126,7 @@ function ArticleTable({
                 <td>{a ? authorName(a.author) : ''}</td>
                 <td>
                   {a?.date}
-                  {a?.updated && <small className="muted fw-art-updated">updated {a.updated}</small>}
+                  {a?.updated && <small className="muted fw-art-updated-on">updated {a.updated}</small>}
                 </td>
                 <td>{a?.carrier}</td>
                 <td>
