@@ -8,7 +8,13 @@ import { defaultKeymap, history, historyKeymap, insertNewline } from '@codemirro
 import { markdown } from '@codemirror/lang-markdown'
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { EditorState } from '@codemirror/state'
-import { EditorView, highlightActiveLine, highlightWhitespace, keymap, lineNumbers } from '@codemirror/view'
+import {
+  EditorView,
+  highlightActiveLine,
+  highlightTrailingWhitespace,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view'
 import { useEffect, useRef } from 'react'
 
 export interface MarkdownEditorProps {
@@ -41,7 +47,7 @@ export default function MarkdownEditor({
         extensions: [
           lineNumbers(),
           highlightActiveLine(),
-          highlightWhitespace(),
+          highlightTrailingWhitespace(),
           history(),
           markdown({ addKeymap: false }),
           syntaxHighlighting(defaultHighlightStyle),

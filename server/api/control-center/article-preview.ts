@@ -53,10 +53,11 @@ function servingOf(pages: { template: string; path: string; brands: string[] }[]
   )
 }
 
-/** The branch's snapshot to preview on: with my drafts, else the branch's head, else live. */
-async function previewSnapshot(deps: AppDeps, { user, content }: Cc, branch: string): Promise<Snapshot> {
-  const mine = await content.branches.snapshot(branch, user.id)
-  if (mine.result.ok) return mine.result.snapshot
+/**
+ * The snapshot to preview on: the branch head's (cached by commit, so a preview costs only the render;
+ * the article itself is the posted draft), else live when the branch does not build.
+ */
+async function previewSnapshot(deps: AppDeps, { content }: Cc, branch: string): Promise<Snapshot> {
   const head = await content.branches.snapshot(branch)
   return head.result.ok ? head.result.snapshot : deps.snapshots.current
 }
