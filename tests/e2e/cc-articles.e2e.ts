@@ -118,11 +118,16 @@ describe('articles, CONTROL-CENTER §8 Issue 2 step 6', { timeout: 180_000 }, ()
 
     await editor.click()
     await page.keyboard.press('ControlOrMeta+a')
+    const asked: number[] = []
+    page.on('requestfinished', (r) => {
+      if (r.url().endsWith('/article-preview')) asked.push(r.timing().responseEnd)
+    })
     await page.keyboard.type(TYPED)
     const typedAt = Date.now()
     await expect
       .poll(() => previewBody().locator('h2').first().textContent(), { timeout: 5_000, interval: 50 })
       .toBe('Tricky heading')
+    console.log('preview after typing', Date.now() - typedAt, 'ms; preview answers', asked)
     expect(Date.now() - typedAt).toBeLessThan(1_500)
     await expect
       .poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 })
