@@ -25,6 +25,9 @@ const SLUG_PATTERN = new RegExp(PROPS.slug.pattern)
 /** A page path's catch-all parameter (`/reviews/{slug...}`): where an article's slug goes. */
 const CATCH_ALL = /\{\w+\.\.\.\}/
 
+/** A file's state against live, in the list's words. */
+const STATE_WORDS = { unchanged: 'as live', added: 'new', modified: 'changed', deleted: 'deleted' } as const
+
 const articleOf = (path: string) => path.slice(FOLDER.length).replace(/\.json$/, '')
 const pathOf = (id: string) => `${FOLDER}${id}.json`
 const slugOf = (a: Pick<Article, 'id' | 'slug'>) => a.slug || a.id
@@ -130,7 +133,7 @@ function ArticleTable({
                 </td>
                 <td>{a?.carrier}</td>
                 <td>
-                  {row.state === 'unchanged' ? 'published on branch' : row.state}
+                  {STATE_WORDS[row.state]}
                   {row.draft && <span className="cc-chip cc-chip-draft">my draft</span>}
                 </td>
                 <td>
