@@ -28,6 +28,9 @@ const CATCH_ALL = /\{\w+\.\.\.\}/
 /** A file's state against live, in the list's words. */
 const STATE_WORDS = { unchanged: 'as live', added: 'new', modified: 'changed', deleted: 'deleted' } as const
 
+/** Fields removed from the file when emptied; a required one keeps its key (and shows its error). */
+const OPTIONAL = new Set(['slug', 'updated', 'image'])
+
 const articleOf = (path: string) => path.slice(FOLDER.length).replace(/\.json$/, '')
 const pathOf = (id: string) => `${FOLDER}${id}.json`
 const slugOf = (a: Pick<Article, 'id' | 'slug'>) => a.slug || a.id
@@ -314,9 +317,10 @@ function ArticleEditor({
 
   const errorsAt = (pointer: string) =>
     draft.errors.filter((e) => e.pointer === pointer || e.pointer.startsWith(`${pointer}/`))
+  /** Sets a field in place (the file's key order stays); an emptied optional field is removed. */
   const set = (key: string, v: unknown) => {
     const next: Draft = { ...value }
-    if (v === undefined || v === '') delete next[key]
+    if (v === undefined || (v === '' && OPTIONAL.has(key))) delete next[key]
     else next[key] = v
     draft.update(next)
   }
@@ -572,7 +576,7 @@ function ArticleEditor({
               describedBy={`${bodyId}-help ${bodyId}-err`}
               onChange={(t) => {
                 const current = draft.value?.body
-                set('body', Array.isArray(current) || current === undefined ? t.split('\n') : t)
+                set('body', typeof current === 'string' ? t : t.split('\n'))
               }}
             />
           </Suspense>
