@@ -157,7 +157,7 @@ describe('articles, CONTROL-CENTER §8 Issue 2 step 6', { timeout: 180_000 }, ()
     expect(JSON.parse(committed.text).body.join('\n')).toBe(TYPED)
 
     // The branch preview of the real page carries exactly the preview's article body.
-    const link = page.getByTestId('article-preview-links').getByRole('link').first()
+    const link = page.getByTestId('article-preview').getByRole('link', { name: /Preview on mpa/ })
     const href = (await link.getAttribute('href')) as string
     const real = await context.newPage()
     await real.goto(href)

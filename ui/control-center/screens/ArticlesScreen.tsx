@@ -729,10 +729,10 @@ function ArticlePreview({
         />
       ) : null}
       {links && links.length > 0 && (
-        <p className="cc-row" data-testid="article-preview-links">
+        <p className="cc-row" data-testid="article-preview">
           {links.map((l) => (
             <a key={l.brand} className="button cc-small" href={l.url} target="_blank" rel="noopener">
-              Open the branch preview on {l.brand}
+              Preview on {l.brand} (the branch's page)
             </a>
           ))}
         </p>
