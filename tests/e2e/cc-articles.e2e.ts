@@ -103,6 +103,10 @@ describe('articles, CONTROL-CENTER §8 Issue 2 step 6', { timeout: 180_000 }, ()
     expect(await row.textContent()).toContain('Aetna')
     expect(await table.locator('tbody tr').count()).toBe(4)
     await axeAndLook('list-1280')
+    // Live is read-only: the list, without New article.
+    await openScreen('/articles?branch=live')
+    expect(await page.getByRole('button', { name: 'New article' }).count()).toBe(0)
+    await axeAndLook('live-1280')
   })
 
   it('stores typed Markdown byte for byte, previews it with the page template, and commits', async () => {
