@@ -174,7 +174,7 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
         page.waitForURL(`${cc}/articles?branch=${BRANCH}&article=${STAND_IN_DRAFT.slug}`),
         page.getByRole('button', { name: 'Create article on this branch' }).click(),
       ])
-      await page.waitForSelector(`[aria-label="Source of definitions/articles/${STAND_IN_DRAFT.slug}.json"]`)
+      await page.getByRole('textbox', { name: 'Body (Markdown)' }).waitFor()
       const preview = page.getByTestId('article-preview').getByRole('link', { name: /Preview on mpa/ })
       const href = (await preview.getAttribute('href'))!
       expect(href).toContain(`mpa.localhost:${server.port}/reviews/${STAND_IN_DRAFT.slug}?branch=${BRANCH}`)

@@ -1,6 +1,7 @@
 /** The shapes of `/api/cc/*` answers the screens read (docs/control-center-api.md). */
 import type { PathDiff } from '../../engine/gates/path-diff'
 import type { StepImpact } from '../../engine/gates/step-impact'
+import type { Article } from '../../schemas/generated/article'
 import type { Funnel } from '../../schemas/generated/funnel'
 import type { Step } from '../../schemas/generated/step'
 
@@ -206,4 +207,36 @@ export interface BranchImpact {
   conflicts: { path: string; pointers: string[] }[]
   impact: GateImpactView | null
   visits: { days: number; total: number; pages: { page: string; brand: string | null; visits: number }[] }
+}
+
+/** A brand that serves articles, and its article page's path pattern (`/reviews/{slug...}`). */
+export interface ArticleServing {
+  brand: string
+  pattern: string
+}
+
+/** An article file of the branch as the articles screen lists it (my draft when I have one). */
+export interface ArticleRow extends Pick<FileRow, 'path' | 'id' | 'state' | 'draft' | 'problems'> {
+  /** null when the text is not a JSON object. */
+  article: Article | null
+  errors: DefinitionError[]
+}
+
+/** GET /api/cc/branches/:b/articles */
+export interface ArticleListData {
+  head: string
+  articles: ArticleRow[]
+  authors: { id: string; name: string }[]
+  serving: ArticleServing[]
+}
+
+/** POST /api/cc/branches/:b/article-preview */
+export interface ArticlePreviewData {
+  /** The brand and path the preview was rendered for; null when no brand serves articles. */
+  brand: string | null
+  path: string | null
+  /** The article body's HTML exactly as the published page carries it. */
+  html: string
+  /** The whole article page's HTML, or null when this server cannot render pages (no build). */
+  page: string | null
 }

@@ -4,6 +4,7 @@
  */
 import type Router from '@koa/router'
 import type { AppDeps } from '../../app-deps'
+import { registerArticleApi } from './article-preview'
 import { registerBranchApi } from './branches'
 import { registerEditorApi } from './editor'
 import { registerExperimentApi } from './experiments'
@@ -25,4 +26,5 @@ export function controlCenterApi(router: Router, deps: AppDeps): void {
   registerImageApi(router, deps)
   registerGateApi(router, deps)
   registerEditorApi(router, deps)
+  registerArticleApi(router, deps)
 }
