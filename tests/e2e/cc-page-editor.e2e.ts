@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, routeThirdParties } from './browser'
@@ -80,17 +81,21 @@ describe('the page editor', () => {
     await page.getByTestId('page-form-content').waitFor()
     await expect.poll(previewHeadline, { timeout: 30_000 }).toBe('Check your grocery allowance options')
     const input = page.getByLabel('Headline', { exact: true })
-    // The autosave then reloads the preview with the server's render of my draft.
-    const reloaded = page.waitForEvent('framenavigated', {
-      predicate: (f) => f.parentFrame() === page.mainFrame(),
-      timeout: 20_000,
-    })
     await input.fill('')
     await input.pressSequentially('Your grocery card, checked', { delay: 20 })
     const typed = Date.now()
     await expect.poll(previewHeadline, { timeout: 10_000, interval: 50 }).toBe('Your grocery card, checked')
     expect(Date.now() - typed).toBeLessThan(1500)
-    await reloaded
+    // Then the autosave, and the preview reloads with the server's render of my draft.
+    await expect
+      .poll(() => page.getByTestId('save-state').first().textContent(), { timeout: 10_000 })
+      .toBe('Draft saved')
+    const frame = await previewFrame()
+    await expect
+      .poll(() => frame.evaluate(() => performance.getEntriesByType('navigation').length && document.readyState), {
+        timeout: 10_000,
+      })
+      .toBe('complete')
     await expect.poll(previewHeadline, { timeout: 10_000 }).toBe('Your grocery card, checked')
     // Nothing was committed: the branch's file still has the old headline; my draft has the new one.
     const file = await call(
@@ -144,6 +149,53 @@ describe('the page editor', () => {
     await page.getByTestId('page-form-content').waitFor()
     expect(await seriousViolations(page)).toEqual([])
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'page-content-1280.png') })
+  })
+
+  it("fills the page's image from an uploaded one: address, alt text, width and height", async () => {
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer()
+    const up = await page.evaluate(
+      async ({ bytes, branch }) => {
+        const r = await fetch(`/api/cc/branches/${branch}/images`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'image/png', 'X-Filename': 'green-card.png' },
+          body: new Uint8Array(bytes),
+        })
+        return { status: r.status, body: await r.json() }
+      },
+      { bytes: [...png], branch: BRANCH },
+    )
+    expect(up.status).toBe(201)
+    const id = up.body.image.id as string
+    expect(
+      (
+        await call('PUT', `/api/cc/branches/${BRANCH}/images/${id}`, {
+          alt: 'A green benefits card',
+          decorative: false,
+        })
+      ).status,
+    ).toBe(200)
+    await page.goto(`${cc}/pages/grocery-allowance-r2?branch=${BRANCH}&tab=content`)
+    await page.getByTestId('page-form-content').waitFor()
+    const picker = page.getByLabel('Choose an uploaded image')
+    await expect.poll(() => picker.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1)
+    await picker.selectOption(id)
+    expect(await page.locator('#pf-image-alt').inputValue()).toBe('A green benefits card')
+    expect(await page.locator('#pf-image-width').inputValue()).toBe('800')
+    expect(await page.locator('#pf-image-height').inputValue()).toBe('600')
+    await expect
+      .poll(
+        async () => {
+          const f = await call(
+            'GET',
+            `/api/cc/branches/${BRANCH}/file?path=definitions/pages/grocery-allowance-r2.json`,
+          )
+          return f.body.draft ? JSON.parse(f.body.draft.text).image : null
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual({ src: up.body.image.src, alt: 'A green benefits card', width: 800, height: 600 })
   })
 
   it('refuses to delete a page an experiment runs on, and says why', async () => {

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react'
 import type { Page } from '../../../schemas/generated/page'
 import schema from '../../../schemas/page.schema.json'
 import type { DefinitionError } from '../api-types'
+import { type ImageRow, toImageField } from '../images-api'
 import type { JsonDraft } from '../use-json-draft'
 
 /** The page-form sections, one per tab of the page editor. */
@@ -99,6 +100,7 @@ export function PageForm({
   section,
   brands,
   funnels,
+  images,
   onSource,
   focus,
 }: {
@@ -106,6 +108,8 @@ export function PageForm({
   section: PageSection
   brands: { id: string; name: string }[]
   funnels: string[]
+  /** Uploaded images of the branch, for the image picker (null while loading). */
+  images: ImageRow[] | null
   onSource: () => void
   /** A pointer to focus once the form shows (Select mode in the preview). */
   focus?: { pointer: string; n: number } | null
@@ -272,7 +276,16 @@ export function PageForm({
     if (shows('form')) body.push(select('form', 'Funnel', funnels))
     if (shows('destination')) body.push(text('destination', 'Destination', { placeholder: '/thank-you' }))
     if (shows('image'))
-      body.push(<ImageFields key="image" page={page} set={set} field={field} readOnly={draft.readOnly} />)
+      body.push(
+        <ImageFields
+          key="image"
+          page={page}
+          set={set}
+          field={field}
+          readOnly={draft.readOnly}
+          images={images}
+        />,
+      )
     if (shows('benefits')) body.push(lines('benefits', 'Benefits'))
     if (shows('cta'))
       body.push(<CtaFields key="cta" page={page} set={set} field={field} readOnly={draft.readOnly} />)
@@ -414,11 +427,13 @@ function ImageFields({
   set,
   field,
   readOnly,
+  images,
 }: {
   page: Page
   set: (k: string, v: unknown) => void
   field: FieldFn
   readOnly: boolean
+  images: ImageRow[] | null
 }) {
   const img = page.image
   const update = (patch: Partial<NonNullable<Page['image']>>) => {
@@ -430,6 +445,32 @@ function ImageFields({
       <legend>Image</legend>
       {img?.src && /^\/(images|uploads)\//.test(img.src) && (
         <img className="pf-thumb" src={img.src} alt="" width={img.width} height={img.height} />
+      )}
+      {!readOnly && (
+        <div className="cc-field pf-field">
+          <label htmlFor="pf-image-pick">Choose an uploaded image</label>
+          <select
+            id="pf-image-pick"
+            value={images?.find((i) => i.src === img?.src)?.id ?? ''}
+            disabled={!images}
+            onChange={(e) => {
+              const chosen = images?.find((i) => i.id === e.target.value)
+              if (chosen) set('image', toImageField(chosen))
+            }}
+          >
+            <option value="">
+              {images ? (images.length ? 'Choose…' : 'No uploaded images on this branch') : 'Loading images…'}
+            </option>
+            {images?.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.id} — {i.decorative ? 'decorative' : i.alt || 'no alt text'} ({i.width}×{i.height})
+              </option>
+            ))}
+          </select>
+          <small className="muted">
+            Fills the address, alt text, width and height; upload new images on the Images screen.
+          </small>
+        </div>
       )}
       {field(
         '/image/src',

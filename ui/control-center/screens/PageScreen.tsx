@@ -7,6 +7,7 @@ import { type FileRow, type HistoryCommit, type PageEditorData, type PageInfo, p
 import { CC_PREVIEW_VIEWPORTS } from '../cc-constants'
 import { useCc } from '../cc-context'
 import { FunnelTab } from '../funnel/FunnelTab'
+import { type ImageList, imagesUrl } from '../images-api'
 import { PageActions } from '../page/PageActions'
 import { clickableFields, fieldForText, PageForm, type PageSection } from '../page/PageForm'
 import '../page/page-editor.css'
@@ -205,6 +206,7 @@ function PageFormHost({
   focus: { pointer: string; n: number } | null
 }) {
   const draft = useJsonDraft<Page>(branch, path, onSaved)
+  const images = useResource<ImageList>(section === 'content' ? imagesUrl(branch) : null)
   useEffect(() => onValue(draft.value), [draft.value, onValue])
   if (draft.loadError) return <ErrorState message={draft.loadError} retry={draft.reload} />
   if (draft.unreadable)
@@ -222,6 +224,7 @@ function PageFormHost({
         section={section}
         brands={lookups?.brands ?? []}
         funnels={lookups?.funnels ?? []}
+        images={images.data?.images ?? (images.error ? [] : null)}
         onSource={onSource}
         focus={focus}
       />
