@@ -84,8 +84,10 @@ export function ccRoute(deps: AppDeps, handler: (ctx: Context, cc: Cc) => Promis
         ctx.status = 409
         ctx.body = {
           ...errorBody(409, e.message),
+          ...(e.head ? { head: e.head } : {}),
           conflicts: e.files.map((f) => ({
             path: f.path,
+            ...(f.texts ? { texts: f.texts } : {}),
             conflicts: f.conflicts.map((c) => ({
               pointer: c.pointer,
               base: jsonValue(c.base),

@@ -10,6 +10,7 @@ import { registerExperimentApi } from './experiments'
 import { registerGateApi } from './gates'
 import { registerImageApi } from './images'
 import { registerPhoneRuleApi } from './phone-rules'
+import { registerPresenceApi } from './presence'
 import { registerPreviewActivityApi } from './previews-activity'
 import { registerPublishingApi } from './publishing'
 import { registerRunApi } from './runs'
@@ -25,4 +26,5 @@ export function controlCenterApi(router: Router, deps: AppDeps): void {
   registerImageApi(router, deps)
   registerGateApi(router, deps)
   registerEditorApi(router, deps)
+  registerPresenceApi(router, deps)
 }
