@@ -53,6 +53,8 @@ export function SourceEditor({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const offered = useRef(false)
   const latest = useRef<string | null>(null)
+  /** The commit my text was written on, when known: my draft's base (a stale editor must not undo others' commits). */
+  const baseHead = useRef<string | undefined>(undefined)
 
   // First load: my unsaved text (or text carried from live) wins over the server's draft.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per loaded document
@@ -63,6 +65,9 @@ export function SourceEditor({
     const carried = readOnly ? null : localStorage.getItem(carryKey(path))
     if (carried !== null) localStorage.removeItem(carryKey(path))
     const start = kept ?? carried ?? server
+    // Text straight from the head (no draft of mine, nothing kept): my draft's base is this head.
+    baseHead.current =
+      !doc.data.draft && kept === null && carried === null && !readOnly ? doc.data.head : undefined
     setText(start)
     latest.current = start
     setErrors(doc.data.errors)
@@ -83,7 +88,7 @@ export function SourceEditor({
       const r = await api<{ errors: DefinitionError[]; problems: number }>(
         'PUT',
         branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`),
-        { text: sending },
+        { text: sending, ...(baseHead.current ? { base: baseHead.current } : {}) },
       )
       setErrors(r.errors)
       setSaveError(null)
@@ -225,7 +230,8 @@ export function SourceEditor({
           changed()
           onSaved?.()
         }}
-        onResolved={(resolved) => {
+        onResolved={(resolved, mergedOn) => {
+          baseHead.current = mergedOn
           // The settled text is my draft now: the editor shows it, and nothing older autosaves over it.
           if (timer.current) clearTimeout(timer.current)
           timer.current = null
@@ -280,8 +286,8 @@ export function CommitDialog({
   commit: (message: string, expectedHead?: string) => Promise<void>
   /** The branch the draft is on (default: the screen's). */
   branch?: string
-  /** The merge dialog wrote this settled text as my draft of `path` (null: deleted): the editor shows it. */
-  onResolved?: (text: string | null) => void
+  /** The merge dialog wrote this settled text as my draft of `path` (null: deleted) on `head`: the editor shows it. */
+  onResolved?: (text: string | null, head: string) => void
 }) {
   const api = useApi()
   const cc = useCc()
@@ -392,7 +398,7 @@ export function CommitDialog({
                 text: r.text,
                 base: head,
               })
-              if (r.path === path) onResolved?.(r.text)
+              if (r.path === path) onResolved?.(r.text, head)
             }
             try {
               await commit(msg, head)

@@ -52,6 +52,8 @@ export function useJsonDraft<T = Doc>(branch: string, path: string, onSaved?: ()
   const [saveError, setSaveError] = useState<string | null>(null)
   const [committing, setCommitting] = useState(false)
   const latest = useRef<string | null>(null)
+  /** The commit my text was written on, when known: my draft's base (a stale editor must not undo others' commits). */
+  const baseHead = useRef<string | undefined>(undefined)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const offered = useRef(false)
 
@@ -65,7 +67,7 @@ export function useJsonDraft<T = Doc>(branch: string, path: string, onSaved?: ()
       const r = await api<{ errors: DefinitionError[] }>(
         'PUT',
         branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`),
-        { text: sending },
+        { text: sending, ...(baseHead.current ? { base: baseHead.current } : {}) },
       )
       setErrors(r.errors)
       setSaveError(null)
@@ -103,6 +105,9 @@ export function useJsonDraft<T = Doc>(branch: string, path: string, onSaved?: ()
     const carried = readOnly ? null : localStorage.getItem(carryKey(path))
     if (carried !== null) localStorage.removeItem(carryKey(path))
     const start = kept ?? carried ?? server
+    // Text straight from the head (no draft of mine, nothing kept): my draft's base is this head.
+    baseHead.current =
+      !doc.data.draft && kept === null && carried === null && !readOnly ? doc.data.head : undefined
     let parsed: unknown = null
     try {
       parsed = JSON.parse(start)
@@ -195,7 +200,8 @@ export function useJsonDraft<T = Doc>(branch: string, path: string, onSaved?: ()
             changed()
             onSaved?.()
           }}
-          onResolved={(resolved) => {
+          onResolved={(resolved, mergedOn) => {
+            baseHead.current = mergedOn
             // The settled text is my draft now: the form shows it, and nothing older autosaves over it.
             if (timer.current) clearTimeout(timer.current)
             timer.current = null

@@ -190,6 +190,29 @@ describe('presence and same-branch conflicts API', { timeout: 90_000 }, () => {
     expect(doc).toMatchObject({ headline: 'Dana headline', subheadline: 'Sam subheadline' })
   })
 
+  it('a stale editor: a first save on an older head keeps that head as its base, so nothing is undone', async () => {
+    expect((await call('dana', 'POST', '/api/cc/branches', { title: 'Stale', name: 'stale' })).status).toBe(
+      201,
+    )
+    const opened = await file('sam', 'stale')
+    const danaHead = await edit('dana', 'stale', { headline: 'Dana first' })
+    expect((await commit('dana', 'stale', danaHead, 'Headline')).status).toBe(201)
+    // Sam opened the page before Dana's commit and only now types: his text lacks her headline.
+    const text = `${JSON.stringify({ ...JSON.parse(opened.text), product: 'Sam product' }, null, 2)}\n`
+    const put = await call('sam', 'PUT', `/api/cc/branches/stale/drafts?path=${PAGE}`, {
+      text,
+      base: opened.head,
+    })
+    expect(put.status).toBe(200)
+    const done = await commit('sam', 'stale', opened.head, 'Product')
+    expect(done.status).toBe(201)
+    expect(done.json.merged).toEqual([PAGE])
+    expect(JSON.parse((await file('sam', 'stale')).text)).toMatchObject({
+      headline: 'Dana first',
+      product: 'Sam product',
+    })
+  })
+
   it('the same field: 409 with base, theirs and mine; the merge dialog resolution commits on the new head', async () => {
     expect(
       (await call('dana', 'POST', '/api/cc/branches', { title: 'Clash', name: 'same-field' })).status,
