@@ -92,12 +92,34 @@ export function Presence({ branch, path }: { branch: string; path: string }) {
       lastBeat = 0
       void tick()
     }
+    // Leaving the page (a link, a reload, closing the tab) unmounts nothing: say goodbye on the way out.
+    // The answer is not waited for; its body is cancelled.
+    const onHide = () => {
+      if (stopped) return
+      fetch(query, {
+        method: 'DELETE',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+        .then((r) => r.body?.cancel())
+        .catch(() => {})
+    }
+    // Back from the back-forward cache: here again at once.
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) onVisible()
+    }
     document.addEventListener('visibilitychange', onVisible)
+    window.addEventListener('pagehide', onHide)
+    window.addEventListener('pageshow', onShow)
     void tick()
     return () => {
       stopped = true
       if (timer) clearTimeout(timer)
       document.removeEventListener('visibilitychange', onVisible)
+      window.removeEventListener('pagehide', onHide)
+      window.removeEventListener('pageshow', onShow)
       const left = (openHere.get(key) ?? 1) - 1
       if (left > 0) openHere.set(key, left)
       else {
