@@ -184,10 +184,9 @@ export class BranchService {
         // The push's lease catches a stale local head, so fetch only when retrying (saves a round trip).
         if (attempt > 0) await this.content.sync()
         const head = await this.head(branch)
-        const { changes, merged } =
-          head === input.expectedHead
-            ? { changes: drafts.map((d) => ({ path: d.path, content: d.text })), merged: [] }
-            : await this.#rebase(head, drafts)
+        // Even on the expected head, a draft written on an older version of its file (an editor
+        // reloaded since) is merged: its base, not the head the editor shows, says what it changes.
+        const { changes, merged } = await this.#rebase(head, drafts)
         const auditId = await nextAuditId(this.db)
         const commit = await this.content.repo.commitFiles(
           head,

@@ -213,6 +213,23 @@ describe('presence and same-branch conflicts API', { timeout: 90_000 }, () => {
     })
   })
 
+  it('a reloaded editor: committing on the new head still merges a draft written on the old one', async () => {
+    expect((await call('dana', 'POST', '/api/cc/branches', { title: 'Reload', name: 'reload' })).status).toBe(
+      201,
+    )
+    const head = await edit('sam', 'reload', { product: 'Sam product' })
+    await edit('dana', 'reload', { headline: 'Dana again' })
+    const first = await commit('dana', 'reload', head, 'Headline')
+    // Sam's editor reloaded and shows the new head with his draft: it commits with that head.
+    const done = await commit('sam', 'reload', first.json.commit, 'Product')
+    expect(done.status).toBe(201)
+    expect(done.json.merged).toEqual([PAGE])
+    expect(JSON.parse((await file('sam', 'reload')).text)).toMatchObject({
+      headline: 'Dana again',
+      product: 'Sam product',
+    })
+  })
+
   it('the same field: 409 with base, theirs and mine; the merge dialog resolution commits on the new head', async () => {
     expect(
       (await call('dana', 'POST', '/api/cc/branches', { title: 'Clash', name: 'same-field' })).status,
