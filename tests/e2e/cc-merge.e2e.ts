@@ -132,6 +132,7 @@ describe('two editors on one branch, CONTROL-CENTER §8 Issue 2 step 7', { timeo
       .poll(() => dana.getByTestId('presence').textContent(), { timeout: 15_000 })
       .toMatch(/^Sam is also editing this page \(since \d{1,2}:\d{2} [ap]m\)\./)
     expect(await dana.getByRole('status').filter({ hasText: 'also editing' }).count()).toBe(1)
+    await dana.screenshot({ path: '/tmp/cc-merge-presence-1280.png' })
 
     await setField(dana, 'headline', 'Dana: dental and vision, side by side')
     await setField(sam, 'subheadline', 'Sam: routine care most plans leave out')
