@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
 import { branchApi, useApi } from './api'
+import { CC_PRESENCE_RETRY_MS } from './cc-constants'
 import { useCc } from './cc-context'
 import './merge.css'
 
@@ -11,9 +12,6 @@ interface PresenceAnswer {
   pollMs: number
   expiresMs: number
 }
-
-/** Until the first answer names the server's timing: a first heartbeat goes at once anyway. */
-const FIRST_POLL_MS = 5_000
 
 /** Editors of one file open in this tab (a Source tab and a form of the same page): leave once, when the last closes. */
 const openHere = new Map<string, number>()
@@ -54,7 +52,8 @@ export function Presence({ branch, path }: { branch: string; path: string }) {
   const api = useApi()
   const [others, setOthers] = useState<PresenceAnswer['others']>([])
   const [failed, setFailed] = useState(false)
-  const timing = useRef({ heartbeatMs: FIRST_POLL_MS * 3, pollMs: FIRST_POLL_MS })
+  /** The server's timing, from its first answer (server/api/control-center/presence.ts). */
+  const timing = useRef<{ heartbeatMs: number; pollMs: number } | null>(null)
   const active = branch !== LIVE_BRANCH_NAME && may('branch.edit')
 
   useEffect(() => {
@@ -69,7 +68,7 @@ export function Presence({ branch, path }: { branch: string; path: string }) {
 
     const tick = async () => {
       timer = null
-      const beat = Date.now() - lastBeat >= timing.current.heartbeatMs
+      const beat = !timing.current || Date.now() - lastBeat >= timing.current.heartbeatMs
       try {
         const r = beat
           ? await api<PresenceAnswer>('PUT', url, { path })
@@ -83,7 +82,7 @@ export function Presence({ branch, path }: { branch: string; path: string }) {
         if (stopped) return
         setFailed(true)
       }
-      if (!stopped) timer = setTimeout(() => void tick(), timing.current.pollMs)
+      if (!stopped) timer = setTimeout(() => void tick(), timing.current?.pollMs ?? CC_PRESENCE_RETRY_MS)
     }
     // A tab coming back to the front (its timers may have been slowed) beats at once.
     const onVisible = () => {

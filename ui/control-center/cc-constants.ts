@@ -7,3 +7,5 @@
 export const CC_AUTOSAVE_IDLE_MS = 800
 /** The preview viewports (Payload's breakpoints, CONTROL-CENTER §1.4). */
 export const CC_PREVIEW_VIEWPORTS = [375, 768, 1280] as const
+/** Presence asks again this soon when it has no answer yet (then it follows the server's timing). */
+export const CC_PRESENCE_RETRY_MS = 5_000
