@@ -145,3 +145,46 @@ describe('mergeJsonText', () => {
     })
   })
 })
+
+describe('settling conflicts with the merge dialog (resolve)', () => {
+  const theirs = { ...clone(base), headline: 'Theirs', subheadline: 'Theirs sub' }
+  const mine = { ...clone(base), headline: 'Mine', cta: { label: 'Call us', href: '/call' } }
+
+  it('takes the chosen value and keeps every silent change of both sides', () => {
+    const r = mergeJson(base, theirs, mine, (c) => (c.pointer === '/headline' ? c.mine : undefined))
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        ...base,
+        headline: 'Mine',
+        subheadline: 'Theirs sub',
+        cta: { label: 'Call us', href: '/call' },
+      },
+    })
+    const t = mergeJsonText(
+      `${JSON.stringify(base, null, 2)}\n`,
+      `${JSON.stringify(theirs, null, 2)}\n`,
+      `${JSON.stringify(mine, null, 2)}\n`,
+      (c) => (c.pointer === '/headline' ? 'Edited' : undefined),
+    )
+    expect(t.ok && JSON.parse(t.text)).toEqual({
+      ...base,
+      headline: 'Edited',
+      subheadline: 'Theirs sub',
+      cta: { label: 'Call us', href: '/call' },
+    })
+  })
+
+  it('choosing theirs or removing the field; an unanswered conflict stays a conflict', () => {
+    expect(mergeJson(base, theirs, mine, (c) => c.theirs)).toMatchObject({
+      ok: true,
+      value: { headline: 'Theirs' },
+    })
+    const removed = mergeJson(base, theirs, mine, () => ABSENT)
+    expect(removed.ok && Object.hasOwn(removed.value as object, 'headline')).toBe(false)
+    expect(mergeJson(base, theirs, mine, () => undefined)).toMatchObject({
+      ok: false,
+      conflicts: [{ pointer: '/headline' }],
+    })
+  })
+})

@@ -86,9 +86,13 @@ export function diffEdits(from: MergeValue, to: MergeValue, pointer: string, out
   out.push({ pointer, value: to })
 }
 
+/** What the user chose for a conflict: a value (ABSENT removes the field), or undefined to leave it open. */
+export type MergeResolver = (conflict: MergeConflict) => MergeValue | undefined
+
 interface Ctx {
   conflicts: MergeConflict[]
   edits: MergeEdit[]
+  resolve?: MergeResolver
 }
 
 function merge(
@@ -119,8 +123,15 @@ function merge(
     const key = identityKey([base, theirs, mine])
     if (key) return mergeKeyedArray(base, theirs, mine, key, pointer, ctx)
   }
-  ctx.conflicts.push({ pointer, base, theirs, mine })
-  return theirs
+  const conflict = { pointer, base, theirs, mine }
+  const chosen = ctx.resolve?.(conflict)
+  if (chosen === undefined) {
+    ctx.conflicts.push(conflict)
+    return theirs
+  }
+  // The user's choice: an edit of theirs like any change taken from mine.
+  diffEdits(theirs, chosen, pointer, ctx.edits)
+  return chosen
 }
 
 /**
@@ -139,7 +150,7 @@ function mergeKeyedArray(
   const idOf = (x: unknown) => String((x as Record<string, unknown>)[key])
   const index = (arr: unknown[]) => new Map(arr.map((x) => [idOf(x), x]))
   const [b, t, m] = [index(base), index(theirs), index(mine)]
-  const inner: Ctx = { conflicts: ctx.conflicts, edits: [] }
+  const inner: Ctx = { conflicts: ctx.conflicts, edits: [], resolve: ctx.resolve }
   const out: unknown[] = []
   const order = [...t.keys(), ...[...m.keys()].filter((id) => !t.has(id) && !b.has(id))]
   for (const id of order) {
@@ -156,10 +167,16 @@ function mergeKeyedArray(
 /**
  * Merges `mine` into `theirs` given their common `base`. On success `edits` lists what came from
  * mine, as pointers into the result, so the merged text can be written as small edits of theirs'
- * text (see mergeJsonText).
+ * text (see mergeJsonText). `resolve` settles conflicts with the user's choices (the merge dialog):
+ * the pointers it sees are the ones a merge without it reports.
  */
-export function mergeJson(base: unknown, theirs: unknown, mine: unknown): MergeResult {
-  const ctx: Ctx = { conflicts: [], edits: [] }
+export function mergeJson(
+  base: unknown,
+  theirs: unknown,
+  mine: unknown,
+  resolve?: MergeResolver,
+): MergeResult {
+  const ctx: Ctx = { conflicts: [], edits: [], resolve }
   const value = merge(base as Json, theirs as Json, mine as Json, '', ctx)
   if (ctx.conflicts.length) return { ok: false, conflicts: ctx.conflicts }
   return { ok: true, value, edits: ctx.edits }

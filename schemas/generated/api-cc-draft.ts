@@ -5,4 +5,8 @@
  */
 export interface ApiCcDraft {
   text: string | null
+  /**
+   * The commit this text was written on (the merge dialog's resolution: the head its conflict named). The draft's base becomes the file at that commit; without it, the file at the head when the draft was first saved.
+   */
+  base?: string
 }

@@ -88,21 +88,29 @@ export class BranchService {
     })
   }
 
-  /** Autosaves a draft (null text: delete the file); the base blob is the file's when editing began. */
+  /**
+   * Autosaves a draft (null text: delete the file); the base blob is the file's when editing began,
+   * or at `base`, a commit of the branch (a merge resolution written on the head its conflict named).
+   */
   async saveDraft(
     user: StaffUser,
     branch: string,
     path: string,
     text: string | null,
+    base?: string,
   ): Promise<{ draftsHash: string }> {
     if (branch === LIVE_BRANCH) throw new ContentError(400, 'live is read-only: create a branch to save')
     checkWritablePath(path)
     assertCan(user, 'branch.edit', { paths: [path] })
     const head = await this.head(branch)
-    const baseBlob = await this.content.repo.blobAt(head, path)
+    if (base && base !== head && !(await this.content.repo.isAncestor(base, head).catch(() => false)))
+      throw new ContentError(400, `/base: ${base} is not a commit of branch "${branch}"`)
+    const baseBlob = await this.content.repo.blobAt(base ?? head, path)
     await this.db.query(
       `INSERT INTO cc_drafts (user_id, branch, path, base_blob, text) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id, branch, path) DO UPDATE SET text = $5, updated_at = now()`,
+       ON CONFLICT (user_id, branch, path) DO UPDATE SET text = $5, updated_at = now()${
+         base ? ', base_blob = $4' : ''
+       }`,
       [user.id, branch, path, baseBlob, text],
     )
     return { draftsHash: await this.draftsHash(user.id, branch) }
@@ -176,10 +184,9 @@ export class BranchService {
         // The push's lease catches a stale local head, so fetch only when retrying (saves a round trip).
         if (attempt > 0) await this.content.sync()
         const head = await this.head(branch)
-        const { changes, merged } =
-          head === input.expectedHead
-            ? { changes: drafts.map((d) => ({ path: d.path, content: d.text })), merged: [] }
-            : await this.#rebase(head, drafts)
+        // Even on the expected head, a draft written on an older version of its file (an editor
+        // reloaded since) is merged: its base, not the head the editor shows, says what it changes.
+        const { changes, merged } = await this.#rebase(head, drafts)
         const auditId = await nextAuditId(this.db)
         const commit = await this.content.repo.commitFiles(
           head,
@@ -411,10 +418,14 @@ export class BranchService {
       if (r.ok) {
         changes.push({ path: d.path, content: r.text })
         merged.push(d.path)
-      } else conflicts.push({ path: d.path, conflicts: r.conflicts })
+      } else conflicts.push({ path: d.path, conflicts: r.conflicts, texts: { base, theirs, mine: d.text } })
     }
     if (conflicts.length)
-      throw new MergeConflictError(conflicts, 'the branch changed the same fields since you started editing')
+      throw new MergeConflictError(
+        conflicts,
+        'the branch changed the same fields since you started editing',
+        head,
+      )
     return { changes, merged }
   }
 }

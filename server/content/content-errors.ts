@@ -15,6 +15,8 @@ export class ContentError extends Error {
 export interface FileConflict {
   path: string
   conflicts: MergeConflict[]
+  /** The whole file on each side (null: absent), so the merge dialog can settle it (CONTROL-CENTER §2.5 A). */
+  texts?: { base: string | null; theirs: string | null; mine: string | null }
 }
 
 /** The same fields were changed on both sides: base, theirs and mine for each, by file and pointer. */
@@ -22,6 +24,8 @@ export class MergeConflictError extends ContentError {
   constructor(
     readonly files: FileConflict[],
     what: string,
+    /** The head "theirs" is read from: the resolution is committed with it as `expectedHead`. */
+    readonly head?: string,
   ) {
     super(
       409,

@@ -221,8 +221,10 @@ describe.each(DB_KINDS)(
         {
           path: GROCERY,
           conflicts: [{ pointer: '/headline', base: 'Ed headline', theirs: 'Theirs', mine: 'Mine' }],
+          texts: { base: expect.any(String), theirs: expect.any(String), mine: expect.any(String) },
         },
       ])
+      expect((err as MergeConflictError).head).toBe(await cc.branches.head('team'))
       expect(await cc.branches.drafts(users.editor.id, 'team')).toHaveLength(1)
       await cc.branches.discardDraft(users.editor, 'team', GROCERY)
     })

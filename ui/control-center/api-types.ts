@@ -107,6 +107,8 @@ export interface Conflict {
 export interface FileConflicts {
   path: string
   conflicts: Conflict[]
+  /** Whole files on each side (null: absent), on a commit's 409: the merge dialog settles them. */
+  texts?: { base: string | null; theirs: string | null; mine: string | null }
 }
 
 export interface DiffChange {

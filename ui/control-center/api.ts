@@ -14,6 +14,8 @@ export class ApiError extends Error {
       error?: string
       errors?: DefinitionError[]
       conflicts?: FileConflicts[] | Conflict[]
+      /** On a commit's 409: the head the conflicting side was read from. */
+      head?: string
       problems?: unknown
     } | null,
   ) {

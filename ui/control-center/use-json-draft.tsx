@@ -4,6 +4,7 @@ import { branchApi, useApi } from './api'
 import type { DefinitionError, FileDoc } from './api-types'
 import { CC_AUTOSAVE_IDLE_MS } from './cc-constants'
 import { useCc } from './cc-context'
+import { Presence } from './Presence'
 import { CommitDialog, carryKey, unsavedKey } from './SourceEditor'
 import { useResource } from './use-resource'
 
@@ -56,6 +57,8 @@ export function useJsonDraft<T = Doc>(
   const [saveError, setSaveError] = useState<string | null>(null)
   const [committing, setCommitting] = useState(false)
   const latest = useRef<string | null>(null)
+  /** The commit my text was written on, when known: my draft's base (a stale editor must not undo others' commits). */
+  const baseHead = useRef<string | undefined>(undefined)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const offered = useRef(false)
 
@@ -69,7 +72,7 @@ export function useJsonDraft<T = Doc>(
       const r = await api<{ errors: DefinitionError[] }>(
         'PUT',
         branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`),
-        { text: sending },
+        { text: sending, ...(baseHead.current ? { base: baseHead.current } : {}) },
       )
       setErrors(r.errors)
       setSaveError(null)
@@ -108,6 +111,9 @@ export function useJsonDraft<T = Doc>(
     const carried = readOnly ? null : localStorage.getItem(carryKey(path))
     if (carried !== null) localStorage.removeItem(carryKey(path))
     const start = kept ?? carried ?? server
+    // Text straight from the head (no draft of mine, nothing kept): my draft's base is this head.
+    baseHead.current =
+      !doc.data.draft && kept === null && carried === null && !readOnly ? doc.data.head : undefined
     let parsed: unknown = null
     try {
       parsed = JSON.parse(start)
@@ -151,49 +157,70 @@ export function useJsonDraft<T = Doc>(
 
   const head = doc.data?.head
   const bar = doc.data ? (
-    <div className="cc-row cc-row-between">
-      <p className="cc-save-state" role="status" data-testid="save-state">
-        {readOnly
-          ? 'Live is read-only: a change here asks for a branch to save it on.'
-          : save === 'saved'
-            ? doc.data.draft || (latest.current !== null && latest.current !== (doc.data.text ?? ''))
-              ? 'Draft saved'
-              : 'No unsaved changes'
-            : save === 'saving'
-              ? 'Saving draft…'
-              : save === 'unsaved'
-                ? 'Unsaved changes (kept in this browser)'
-                : `Not saved: ${saveError ?? 'error'} (kept in this browser)`}
-      </p>
-      {!readOnly && may('branch.edit') && (
-        <div className="cc-row">
-          {save === 'failed' && (
-            <button type="button" className="button cc-small" onClick={() => void saveNow()}>
-              Retry save
+    <div className="stack cc-draft-bar">
+      {!readOnly && <Presence branch={branch} path={path} />}
+      <div className="cc-row cc-row-between">
+        <p className="cc-save-state" role="status" data-testid="save-state">
+          {readOnly
+            ? 'Live is read-only: a change here asks for a branch to save it on.'
+            : save === 'saved'
+              ? doc.data.draft || (latest.current !== null && latest.current !== (doc.data.text ?? ''))
+                ? 'Draft saved'
+                : 'No unsaved changes'
+              : save === 'saving'
+                ? 'Saving draft…'
+                : save === 'unsaved'
+                  ? 'Unsaved changes (kept in this browser)'
+                  : `Not saved: ${saveError ?? 'error'} (kept in this browser)`}
+        </p>
+        {!readOnly && may('branch.edit') && (
+          <div className="cc-row">
+            {save === 'failed' && (
+              <button type="button" className="button cc-small" onClick={() => void saveNow()}>
+                Retry save
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-primary cc-small"
+              onClick={() => setCommitting(true)}
+            >
+              Commit
             </button>
-          )}
-          <button
-            type="button"
-            className="button button-primary cc-small"
-            onClick={() => setCommitting(true)}
-          >
-            Commit
-          </button>
-        </div>
-      )}
-      <CommitDialog
-        open={committing}
-        onClose={() => setCommitting(false)}
-        path={path}
-        flush={async () => (save === 'saved' ? true : saveNow())}
-        commit={async (message) => {
-          await api('POST', branchApi(branch, '/commits'), { message, expectedHead: head, paths: [path] })
-          localStorage.removeItem(unsavedKey(branch, path))
-          setRevision((r) => r + 1)
-          changed()
-          onSaved?.()
-        }}
-      />
+          </div>
+        )}
+        <CommitDialog
+          open={committing}
+          onClose={() => setCommitting(false)}
+          path={path}
+          flush={async () => (save === 'saved' ? true : saveNow())}
+          branch={branch}
+          commit={async (message, expectedHead) => {
+            await api('POST', branchApi(branch, '/commits'), {
+              message,
+              expectedHead: expectedHead ?? head,
+              paths: [path],
+            })
+            localStorage.removeItem(unsavedKey(branch, path))
+            setRevision((r) => r + 1)
+            changed()
+            onSaved?.()
+          }}
+          onResolved={(resolved, mergedOn) => {
+            baseHead.current = mergedOn
+            // The settled text is my draft now: the form shows it, and nothing older autosaves over it.
+            if (timer.current) clearTimeout(timer.current)
+            timer.current = null
+            latest.current = resolved
+            localStorage.removeItem(unsavedKey(branch, path))
+            setSave('saved')
+            try {
+              const parsed = JSON.parse(resolved ?? '')
+              if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) setValue(parsed as T)
+            } catch {}
+          }}
+        />
+      </div>
     </div>
   ) : null
 

@@ -127,7 +127,13 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
     ccRoute(deps, async (ctx, { user, content }) => {
       const path = queryValue(ctx, 'path')
       const input = await body<ApiCcDraft>(ctx, CC_SCHEMAS.draft)
-      const { draftsHash } = await content.branches.saveDraft(user, ctx.params.b, path, input.text)
+      const { draftsHash } = await content.branches.saveDraft(
+        user,
+        ctx.params.b,
+        path,
+        input.text,
+        input.base,
+      )
       const { errors } = await content.queries.errors(ctx.params.b, user)
       return { draftsHash, errors: errors.filter((e) => e.file === path), problems: errors.length }
     }),

@@ -105,8 +105,10 @@ export function ccRoute(
         ctx.status = 409
         ctx.body = {
           ...errorBody(409, e.message),
+          ...(e.head ? { head: e.head } : {}),
           conflicts: e.files.map((f) => ({
             path: f.path,
+            ...(f.texts ? { texts: f.texts } : {}),
             conflicts: f.conflicts.map((c) => ({
               pointer: c.pointer,
               base: jsonValue(c.base),

@@ -11,6 +11,7 @@ import { registerExperimentApi } from './experiments'
 import { registerGateApi } from './gates'
 import { registerImageApi } from './images'
 import { registerPhoneRuleApi } from './phone-rules'
+import { registerPresenceApi } from './presence'
 import { registerPreviewActivityApi } from './previews-activity'
 import { registerPublishingApi } from './publishing'
 import { registerRunApi } from './runs'
@@ -27,4 +28,5 @@ export function controlCenterApi(router: Router, deps: AppDeps): void {
   registerGateApi(router, deps)
   registerEditorApi(router, deps)
   registerArticleApi(router, deps)
+  registerPresenceApi(router, deps)
 }

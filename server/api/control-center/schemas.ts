@@ -8,6 +8,7 @@ import emergencyPause from '../../../schemas/api-cc-emergency-pause.schema.json'
 import experimentCreate from '../../../schemas/api-cc-experiment-create.schema.json' with { type: 'json' }
 import experimentDecision from '../../../schemas/api-cc-experiment-decision.schema.json' with { type: 'json' }
 import mergeLive from '../../../schemas/api-cc-merge-live.schema.json' with { type: 'json' }
+import presence from '../../../schemas/api-cc-presence.schema.json' with { type: 'json' }
 import preview from '../../../schemas/api-cc-preview.schema.json' with { type: 'json' }
 import publish from '../../../schemas/api-cc-publish.schema.json' with { type: 'json' }
 import review from '../../../schemas/api-cc-review.schema.json' with { type: 'json' }
@@ -23,6 +24,7 @@ export const CC_SCHEMAS = {
   experimentCreate: 'api-cc-experiment-create.schema.json',
   experimentDecision: 'api-cc-experiment-decision.schema.json',
   mergeLive: 'api-cc-merge-live.schema.json',
+  presence: 'api-cc-presence.schema.json',
   preview: 'api-cc-preview.schema.json',
   publish: 'api-cc-publish.schema.json',
   review: 'api-cc-review.schema.json',
@@ -39,6 +41,7 @@ registerSchemas({
   [CC_SCHEMAS.experimentCreate]: experimentCreate,
   [CC_SCHEMAS.experimentDecision]: experimentDecision,
   [CC_SCHEMAS.mergeLive]: mergeLive,
+  [CC_SCHEMAS.presence]: presence,
   [CC_SCHEMAS.preview]: preview,
   [CC_SCHEMAS.publish]: publish,
   [CC_SCHEMAS.review]: review,
