@@ -92,9 +92,12 @@ describe('the page editor', () => {
       .toBe('Draft saved')
     const frame = await previewFrame()
     await expect
-      .poll(() => frame.evaluate(() => performance.getEntriesByType('navigation').length && document.readyState), {
-        timeout: 10_000,
-      })
+      .poll(
+        () => frame.evaluate(() => performance.getEntriesByType('navigation').length && document.readyState),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe('complete')
     await expect.poll(previewHeadline, { timeout: 10_000 }).toBe('Your grocery card, checked')
     // Nothing was committed: the branch's file still has the old headline; my draft has the new one.
