@@ -97,9 +97,11 @@ function registerPageEditorApi(router: Router, deps: AppDeps): void {
         if (f.kind === 'brand' && doc.vertical !== 'internal')
           brands.push({
             id: String(doc.id ?? f.id),
-            name: String(doc.name ?? f.id)
-              .replace(/\{[^}]*\}/g, '')
-              .trim(),
+            // A name made of placeholders only (`{product}`) reads as the id.
+            name:
+              String(doc.name ?? '')
+                .replace(/\{[^}]*\}/g, '')
+                .trim() || String(doc.id ?? f.id),
           })
         if (f.kind === 'experiment' && doc.page === key) {
           experiments.push({

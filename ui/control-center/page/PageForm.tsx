@@ -101,10 +101,13 @@ export function PageForm({
   brands,
   funnels,
   images,
+  fileKey,
   onSource,
   focus,
 }: {
   draft: JsonDraft<Page>
+  /** The page's file name: its key when the document names none. */
+  fileKey: string
   section: PageSection
   brands: { id: string; name: string }[]
   funnels: string[]
@@ -299,7 +302,7 @@ export function PageForm({
       field(
         '/key',
         'Page key',
-        (p) => <input id={p.id} value={str(page.key)} readOnly aria-describedby={p.describedBy} />,
+        (p) => <input id={p.id} value={str(page.key) || fileKey} readOnly aria-describedby={p.describedBy} />,
         <>The file name; the page's name in events and here. {PROPS.key?.description}</>,
       ),
     )
@@ -311,7 +314,7 @@ export function PageForm({
         false,
       ),
     )
-    body.push(text('path', 'Path', { placeholder: `/${str(page.key) || 'page'}` }))
+    body.push(text('path', 'Path', { placeholder: `/${str(page.key) || fileKey || 'page'}` }))
     body.push(
       <p key="urls" className="pf-urls muted" data-testid="page-urls">
         Served at{' '}
@@ -321,7 +324,7 @@ export function PageForm({
               <span key={b}>
                 {i > 0 && ', '}
                 <code>
-                  {b}: {str(page.path) || `/${str(page.key)}`}
+                  {b}: {str(page.path) || `/${str(page.key) || fileKey}`}
                 </code>
               </span>
             ))}
@@ -366,7 +369,7 @@ export function PageForm({
     body.push(
       <section key="snippet" className="pf-snippet cc-card" aria-label="Search result preview">
         <p className="pf-snippet-title">{title || '(no title)'}</p>
-        <p className="pf-snippet-url">{str(page.path) || `/${str(page.key)}`}</p>
+        <p className="pf-snippet-url">{str(page.path) || `/${str(page.key) || fileKey}`}</p>
         <p className="pf-snippet-text">{str(page.description) || '(no description)'}</p>
       </section>,
     )

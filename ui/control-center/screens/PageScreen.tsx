@@ -225,6 +225,7 @@ function PageFormHost({
         brands={lookups?.brands ?? []}
         funnels={lookups?.funnels ?? []}
         images={images.data?.images ?? (images.error ? [] : null)}
+        fileKey={path.replace(/^.*\//, '').replace(/\.json$/, '')}
         onSource={onSource}
         focus={focus}
       />
