@@ -129,6 +129,17 @@ describe('the page editor', () => {
     expect(await page.getByTestId('preview-select').getAttribute('aria-pressed')).toBe('false')
   })
 
+  it("previews a chosen step of the page's funnel", async () => {
+    await page.getByLabel('Step', { exact: true }).selectOption('medicaid')
+    await expect
+      .poll(() => page.getByTestId('preview-frame').getAttribute('src'), { timeout: 10_000 })
+      .toMatch(/\/grocery-allowance-r2\/medicaid\?/)
+    await page.getByLabel('Step', { exact: true }).selectOption('')
+    await expect
+      .poll(() => page.getByTestId('preview-frame').getAttribute('src'), { timeout: 10_000 })
+      .toMatch(/\/grocery-allowance-r2\?/)
+  })
+
   it('shows a bad path at its field after the autosave, and keeps what was typed', async () => {
     await page.getByRole('tab', { name: 'Route & brands' }).click()
     const path = page.getByLabel('Path', { exact: true })
@@ -211,6 +222,16 @@ describe('the page editor', () => {
       .toContain('experiment grocery-headline runs on this page')
     expect(await seriousViolations(page)).toEqual([])
     await refused.getByRole('button', { name: 'Close' }).click()
+    // The experiment's variants can be previewed from the same pane.
+    const variant = page.getByLabel('Variant', { exact: true })
+    const options = await variant
+      .locator('option')
+      .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))
+    expect(options.length).toBeGreaterThan(2)
+    await variant.selectOption(options[2])
+    await expect
+      .poll(() => page.getByTestId('preview-frame').getAttribute('src'), { timeout: 10_000 })
+      .toContain(`fw_variant=${options[2]}`)
   })
 
   it('duplicates a page under the next revision key and path', async () => {

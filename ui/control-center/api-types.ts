@@ -175,9 +175,11 @@ export interface PageEditorData {
   /** Public brands, to serve the page on. */
   brands: { id: string; name: string }[]
   funnels: string[]
-  experiments: { id: string; status: string; description: string }[]
+  experiments: { id: string; status: string; description: string; variants: string[] }[]
   /** What names the page: Delete is refused while this is not empty. */
   references: { file: string; pointer: string; reason: string }[]
+  /** The step names of the page's funnel, in order (empty when it runs none). */
+  steps: string[]
 }
 
 export type { FunnelPathDiff, PathDiff, PathEdge } from '../../engine/gates/path-diff'

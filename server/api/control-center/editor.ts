@@ -108,6 +108,9 @@ function registerPageEditorApi(router: Router, deps: AppDeps): void {
             id: String(doc.id ?? f.id),
             status: String(doc.status ?? 'draft'),
             description: String(doc.description ?? ''),
+            variants: Array.isArray(doc.variants)
+              ? doc.variants.flatMap((v) => (isObject(v) && typeof v.id === 'string' ? [v.id] : []))
+              : [],
           })
           references.push({
             file: f.path,
@@ -145,7 +148,22 @@ function registerPageEditorApi(router: Router, deps: AppDeps): void {
         .filter((f) => f.kind === 'funnel')
         .map((f) => f.id)
         .sort()
-      return { head, brands, funnels, experiments, references }
+      // The steps of the page's funnel by name (its URL segments), for the preview's step picker.
+      const steps: string[] = []
+      const form = self?.page?.form
+      if (form) {
+        const funnel = parse(await read(`definitions/funnels/${form}.json`))
+        const refs = isObject(funnel) && Array.isArray(funnel.steps) ? funnel.steps : []
+        for (const ref of refs) {
+          if (!isObject(ref) || typeof ref.step !== 'string') continue
+          const own =
+            isObject(ref.overrides) && typeof ref.overrides.name === 'string' ? ref.overrides.name : null
+          const step = own ? null : parse(await read(`definitions/steps/${ref.step}.json`))
+          const name = own ?? (isObject(step) && typeof step.name === 'string' ? step.name : null)
+          if (name) steps.push(name)
+        }
+      }
+      return { head, brands, funnels, experiments, references, steps }
     }),
   )
 }

@@ -138,6 +138,7 @@ export default function PageScreen() {
           saves={saves}
           live={FORM_TABS.has(tab) ? picked : null}
           saved={saved}
+          lookups={lookups.data}
           onPick={onPick}
           canPick={FORM_TABS.has(tab) || tab === 'funnel'}
         />
@@ -272,12 +273,15 @@ function PreviewPane({
   saves,
   live,
   saved,
+  lookups,
   onPick,
   canPick,
 }: {
   branch: string
   page: PageInfo
   saves: number
+  /** The funnel's steps and the page's experiments, for the step and variant pickers. */
+  lookups: PageEditorData | null
   /** The form's value as typed: its texts are patched into the preview at once. */
   live: Partial<Page> | null
   /** The last saved draft: what the preview shows after its reload. */
@@ -292,8 +296,14 @@ function PreviewPane({
   const [url, setUrl] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [picking, setPicking] = useState(false)
+  const [step, setStep] = useState('')
+  const [variant, setVariant] = useState('')
   const frame = useRef<HTMLIFrameElement>(null)
-  const route = previewPath(pagePath(page))
+  const route =
+    previewPath(pagePath(page)) + (step ? `${previewPath(pagePath(page)) === '/' ? '' : '/'}${step}` : '')
+  const variants = (lookups?.experiments ?? []).flatMap((x) =>
+    x.variants.map((v) => ({ experiment: x.id, id: v })),
+  )
   useEffect(() => {
     if (!brand) return
     let live = true
@@ -305,7 +315,12 @@ function PreviewPane({
       path: route,
     }).then(
       (r) => {
-        if (live) setUrl(r.urls[brand] ?? Object.values(r.urls)[0] ?? null)
+        const u = r.urls[brand] ?? Object.values(r.urls)[0] ?? null
+        if (!live || !u) return
+        // A variant's preview (docs/decisions/0105): the same grant with `fw_variant`.
+        const withVariant = new URL(u)
+        if (variant) withVariant.searchParams.set('fw_variant', variant)
+        setUrl(withVariant.toString())
       },
       (e: Error) => {
         if (live) setError(e.message)
@@ -314,7 +329,7 @@ function PreviewPane({
     return () => {
       live = false
     }
-  }, [api, branch, brand, drafts, route])
+  }, [api, branch, brand, drafts, route, variant])
   // After each autosave the preview reloads itself (the grant stays): no new iframe, no new grant.
   const first = useRef(true)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `saves` is the signal to reload
@@ -418,6 +433,30 @@ function PreviewPane({
             ))}
           </select>
         </div>
+        {(lookups?.steps.length ?? 0) > 0 && (
+          <div className="cc-field cc-inline">
+            <label htmlFor="preview-step">Step</label>
+            <select id="preview-step" value={step} onChange={(e) => setStep(e.target.value)}>
+              <option value="">First</option>
+              {lookups?.steps.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        {variants.length > 0 && (
+          <div className="cc-field cc-inline">
+            <label htmlFor="preview-variant">Variant</label>
+            <select id="preview-variant" value={variant} onChange={(e) => setVariant(e.target.value)}>
+              <option value="">As a visitor gets it</option>
+              {variants.map((v) => (
+                <option key={`${v.experiment}:${v.id}`} value={v.id}>
+                  {v.experiment}: {v.id}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <fieldset className="cc-segmented">
           <legend className="cc-visually-hidden">Viewport</legend>
           {CC_PREVIEW_VIEWPORTS.map((w) => (
