@@ -164,7 +164,7 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
 
       await openScreen(page, '/pages?branch=live')
       expect(await page.getByTestId('branch-switcher').textContent()).toContain('read-only')
-      await openScreen(page, '/pages/grocery?branch=live')
+      await openScreen(page, '/pages/grocery?branch=live&tab=source')
       await typeSource(page, (t) => t.replace(OLD_HEADLINE, 'Typed on live'))
       const offer = page.getByRole('dialog', { name: 'Create a branch to save' })
       await offer.waitFor()
@@ -180,7 +180,7 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
     async () => {
       const context = await signedIn('ed@x.test')
       const page = await context.newPage()
-      await openScreen(page, '/pages/grocery?branch=spring-promo')
+      await openScreen(page, '/pages/grocery?branch=spring-promo&tab=source')
       const firstPreview = await page.getByTestId('preview-frame').getAttribute('src')
       await typeSource(page, (t) => t.replace(OLD_HEADLINE, NEW_HEADLINE))
       await expect
@@ -331,7 +331,7 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
         (await call(edApi, 'POST', '/api/cc/branches', { title: 'Broken', name: 'broken' })).status,
       ).toBe(201)
       const page = await ed.newPage()
-      await openScreen(page, '/pages/grocery?branch=broken')
+      await openScreen(page, '/pages/grocery?branch=broken&tab=source')
       await typeSource(page, (t) => t.replace(/"headline": "[^"]*"/, '"headline": 42'))
       await expect
         .poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 })
@@ -368,7 +368,7 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
     async () => {
       const context = await signedIn('ed@x.test')
       const page = await context.newPage()
-      await openScreen(page, '/pages/grocery?branch=spring-promo')
+      await openScreen(page, '/pages/grocery?branch=spring-promo&tab=source')
       const before = await serverText(page)
       // The session ends behind the editor's back (another tab signed out).
       const other = await apiPage(context)
