@@ -1,6 +1,12 @@
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
+import { publicModules } from './tools/public-modules'
+
+/** What a public page can load (tools/public-modules.ts): the only modules the shell may take. */
+const PUBLIC = publicModules(dirname(fileURLToPath(import.meta.url)))
 
 /**
  * Vike adds a code-splitting group for stylesheets whose `name` is a function; Rolldown then warns, on
@@ -46,7 +52,8 @@ export default defineConfig({
             {
               name: 'shell',
               test: (id) =>
-                (/[\\/](ui|engine)[\\/].*\.tsx?$/.test(id) || /node_modules[\\/]xstate[\\/]/.test(id)) &&
+                ((/[\\/](ui|engine)[\\/].*\.tsx?$/.test(id) && PUBLIC.has(id.split('?')[0])) ||
+                  /node_modules[\\/]xstate[\\/]/.test(id)) &&
                 !/build-check-(actor|machine)/.test(id) &&
                 // The control center's screens share code among themselves (and the splitter with the
                 // style guide): it must never join the shell every public page loads (docs/decisions/0604).
