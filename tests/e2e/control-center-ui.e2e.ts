@@ -181,15 +181,24 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       const context = await signedIn('ed@x.test')
       const page = await context.newPage()
       await openScreen(page, '/pages/grocery?branch=spring-promo&tab=source')
-      const firstPreview = await page.getByTestId('preview-frame').getAttribute('src')
       await typeSource(page, (t) => t.replace(OLD_HEADLINE, NEW_HEADLINE))
       await expect
         .poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 })
         .toBe('Draft saved')
-      // The preview reloads with a new grant after the save, on the page's own path on m10.
+      // The preview reloads itself after the save (same grant, decision 0960) and shows the draft.
       await expect
-        .poll(() => page.getByTestId('preview-frame').getAttribute('src'), { timeout: 15_000 })
-        .not.toBe(firstPreview)
+        .poll(
+          async () => {
+            const frame = await (await page.getByTestId('preview-frame').elementHandle())?.contentFrame()
+            return frame
+              ?.locator('h1')
+              .first()
+              .textContent({ timeout: 1000 })
+              .catch(() => null)
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(NEW_HEADLINE)
       const src = (await page.getByTestId('preview-frame').getAttribute('src')) ?? ''
       expect(src).toMatch(
         new RegExp(`^http://m10\\.localhost:${server.port}/grocery\\?branch=spring-promo&fw_preview=`),
