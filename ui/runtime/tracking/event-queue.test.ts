@@ -56,19 +56,30 @@ describe('browser event queue', () => {
     expect(t.saved()).toEqual([])
   })
 
-  it('waits while offline and sends when the browser is back online', async () => {
+  it('tries even while the browser says offline: the server may be on this machine', async () => {
     const t = env([])
     t.setOnline(false)
     const q = new EventQueue(t.e)
     q.enqueue(event(1))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(t.sent).toEqual([['e1']])
+    expect(q.size).toBe(0)
+  })
+
+  it('after a failure while offline, waits for the browser to be back online', async () => {
+    const t = env(['failed'])
+    t.setOnline(false)
+    const q = new EventQueue(t.e)
+    q.enqueue(event(1))
     q.enqueue(event(2))
-    await vi.advanceTimersByTimeAsync(60_000)
-    expect(t.sent).toEqual([])
+    await vi.advanceTimersByTimeAsync(EVENT_RETRY_BASE_MS * 8)
+    // One attempt, then no fast retries while offline.
+    expect(t.sent).toEqual([['e1']])
     expect(t.saved()).toHaveLength(2)
     t.setOnline(true)
     q.online()
     await vi.advanceTimersByTimeAsync(0)
-    expect(t.sent).toEqual([['e1', 'e2']])
+    expect(t.sent).toEqual([['e1'], ['e1', 'e2']])
   })
 
   it('drops a batch the server refuses as invalid', async () => {

@@ -18,6 +18,7 @@ export interface QueueEnv {
   send(batch: QueuedItem[]): Promise<SendOutcome>
   /** Fire-and-forget delivery while the page goes away (sendBeacon, else fetch keepalive). */
   beacon(batch: QueuedItem[]): void
+  /** The browser's hint (navigator.onLine); false is not proof, see flush(). */
   isOnline(): boolean
   setTimeout(fn: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
@@ -32,6 +33,11 @@ export interface QueueEnv {
  * EVENT_RETRY_MAX_MS, with jitter); coming back online retries at once. On page hide everything left
  * goes by beacon but stays saved: if the beacon was lost, the next page load sends it again, and the
  * server stores an event id once.
+ *
+ * "Offline" (navigator.onLine false) is only a hint: a browser with no network interface still reaches
+ * a server on this machine (a laptop with Wi-Fi off running the site locally). So the queue always
+ * tries; only when a send fails while the browser says offline does it wait for the `online` event,
+ * retrying at the longest backoff meanwhile.
  */
 export class EventQueue {
   private events: QueuedItem[]
@@ -84,7 +90,6 @@ export class EventQueue {
   /** Sends what is queued, batch by batch, until empty or a send fails. */
   async flush(): Promise<void> {
     if (this.sending || this.events.length === 0) return
-    if (!this.env.isOnline()) return
     this.sending = true
     try {
       for (;;) {
@@ -94,7 +99,7 @@ export class EventQueue {
         const outcome = await this.env.send(batch)
         if (outcome === 'failed') {
           this.failures++
-          this.schedule(EventQueue.backoff(this.failures))
+          this.schedule(this.env.isOnline() ? EventQueue.backoff(this.failures) : EVENT_RETRY_MAX_MS)
           return
         }
         // Delivered, or refused as invalid (retrying an invalid body cannot help).
