@@ -1,140 +1,52 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { type IncomingHttpHeaders, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
 import { setField } from '../../../engine/content/set-field'
 import {
   STAND_IN_DRAFT,
   startTextgenStandIn,
   type TextgenStandIn,
 } from '../../../tests/fixtures/textgen-stand-in/stand-in'
-import { createApp } from '../../app'
-import { loadConfig } from '../../config'
-import type { ContentServices } from '../../content/content-services'
-import { type OpenedContent, openContent, startContentServices } from '../../content/content-services'
-import { createSession, createStaffUser } from '../../store/auth-store'
 import { insertEvents } from '../../store/event-store'
-import { openStore, type Store } from '../../store/open-store'
-import { dropPostgresSchema, uniquePostgresUrl } from '../../store/test-databases'
 
-class Resp {
-  constructor(
-    readonly status: number,
-    readonly raw: IncomingHttpHeaders,
-    readonly text: string,
-  ) {}
-  readonly headers = {
-    get: (name: string) => [this.raw[name.toLowerCase()] ?? null].flat().join('; ') || null,
-  }
-  json() {
-    return Promise.resolve(JSON.parse(this.text))
-  }
-}
+import { type Answer, type CcHarness, startCcHarness } from './cc-test-harness'
 
 const GROCERY = 'definitions/pages/grocery.json'
-const HOST = 'ccc.localhost'
-const ORIGIN = `http://${HOST}`
 
 /** The control center's API over HTTP, on PostgreSQL, with a real content repository. */
 describe('control center API', { timeout: 90_000 }, () => {
-  let dir: string
-  let store: Store
-  let server: Server
-  let base: string
-  let cc: ContentServices
-  let opened: OpenedContent
-  const pg = uniquePostgresUrl()
-  const cookies: Record<string, string> = {}
-
+  type Role = 'viewer' | 'editor' | 'publisher'
+  let h: CcHarness<Role>
   let textgen: TextgenStandIn
   beforeAll(async () => {
     textgen = await startTextgenStandIn()
-    dir = mkdtempSync(join(tmpdir(), 'fw-cc-api-'))
-    store = await openStore({ databaseUrl: pg.url, dataDir: null })
-    const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
-      databaseUrl: pg.url,
-      dataDir: dir,
-      contentGitDir: join(dir, 'content.git'),
-      contentSource: 'git' as const,
-      textgenBaseUrl: textgen.url,
-      textgenTimeoutMs: 1_500,
-    }
-    opened = (await openContent(config)) as OpenedContent
-    cc = startContentServices(opened, store, config, {
-      listen: false,
-      reconcileMs: 3_600_000,
-      scheduleMs: 3_600_000,
+    h = await startCcHarness({
+      prefix: 'fw-cc-api-',
+      postgres: true,
+      staff: {
+        viewer: { name: 'Viewer', role: 'viewer' },
+        editor: { name: 'Editor', role: 'editor' },
+        publisher: { name: 'Publisher', role: 'publisher' },
+      },
+      config: { textgenBaseUrl: textgen.url, textgenTimeoutMs: 1_500 },
     })
-    server = createApp({ config, snapshots: opened.snapshots, store, content: cc }).listen(0, '127.0.0.1')
-    await new Promise((r) => server.once('listening', r))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    for (const role of ['viewer', 'editor', 'publisher']) {
-      const email = `${role}-${randomUUID()}@x.test`
-      const user = await createStaffUser(store.db, {
-        email,
-        name: `${role[0].toUpperCase()}${role.slice(1)}`,
-        password: 'pw',
-        role,
-      })
-      // Sessions made directly: signing in is the auth API's test (and its hash budget would slow this one).
-      const session = await createSession(store.db, user.id, { ip: '127.0.0.1', userAgent: 'test' })
-      cookies[role] = `${AUTH_SESSION_COOKIE}=${session.token}`
-    }
   }, 120_000)
   afterAll(async () => {
-    await new Promise((r) => (server ? server.close(r) : r(null)))
-    await cc?.close()
-    await store?.close()
-    await dropPostgresSchema(pg.schema)
+    await h?.close()
     await textgen?.close()
-    rmSync(dir, { recursive: true, force: true })
   }, 60_000)
 
-  /** fetch() cannot set Host: a plain request names the control center's host. */
-  function call(
+  const call = (
     method: string,
     path: string,
     body?: unknown,
-    as?: string,
+    as?: Role,
     headers: Record<string, string> = {},
-  ) {
-    return send(
-      method,
-      path,
-      body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
-      {
-        host: HOST,
-        ...(method !== 'GET' ? { origin: ORIGIN, 'content-type': 'application/json' } : {}),
-        ...(as ? { cookie: cookies[as] } : {}),
-        ...headers,
-      },
-    )
-  }
-  function send(method: string, path: string, body: string | undefined, headers: Record<string, string>) {
-    const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ''))
-    if (body !== undefined) clean['content-length'] = String(Buffer.byteLength(body))
-    return new Promise<Resp>((resolve, reject) => {
-      const req = request(`${base}${path}`, { method, headers: clean }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve(new Resp(res.statusCode ?? 0, res.headers, Buffer.concat(chunks).toString('utf8'))),
-        )
-      })
-      req.on('error', reject)
-      req.end(body)
-    })
-  }
+  ) => h.call(as ?? null, method, path, body, headers)
   // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the assertions check
-  async function ok<T = Record<string, any>>(r: Resp | Promise<Resp>, status = 200): Promise<T> {
+  async function ok<T = Record<string, any>>(r: Answer | Promise<Answer>, status = 200): Promise<T> {
     const res = await r
-    if (!res.text) throw new Error(`empty body, status ${res.status} ${JSON.stringify(res.raw)}`)
-    const json = await res.json()
+    if (!res.text) throw new Error(`empty body, status ${res.status} ${JSON.stringify(res.headers)}`)
+    const json = res.json
     expect(res.status, JSON.stringify(json)).toBe(status)
     return json as T
   }
@@ -145,7 +57,7 @@ describe('control center API', { timeout: 90_000 }, () => {
       draft: { text: string } | null
     }
   /** Edits one field of grocery on a branch through a draft and commits it. */
-  async function edit(branch: string, pointer: string, value: unknown, as = 'editor') {
+  async function edit(branch: string, pointer: string, value: unknown, as: Role = 'editor') {
     const file = await textOn(branch)
     await ok(
       call(
@@ -165,7 +77,7 @@ describe('control center API', { timeout: 90_000 }, () => {
       201,
     )
   }
-  const live = () => opened.snapshots.current.pages.get('grocery')!
+  const live = () => h.opened.snapshots.current.pages.get('grocery')!
 
   it('is only for signed-in staff, on the control center host, and takes writes only from its pages', async () => {
     expect((await call('GET', '/api/cc/branches')).status).toBe(401)
@@ -173,15 +85,12 @@ describe('control center API', { timeout: 90_000 }, () => {
     expect(other.status).toBe(404)
     const noOrigin = await call('POST', '/api/cc/branches', { title: 'x' }, 'editor', { origin: '' })
     expect(noOrigin.status).toBe(403)
-    expect((await noOrigin.json()).error).toMatch(/Origin/)
+    expect(noOrigin.json.error).toMatch(/Origin/)
     const foreign = await call('POST', '/api/cc/branches', { title: 'x' }, 'editor', {
       origin: 'http://evil.test',
     })
     expect(foreign.status).toBe(403)
-    const form = await send('POST', '/api/cc/branches', '{"title":"x"}', {
-      host: HOST,
-      origin: ORIGIN,
-      cookie: cookies.editor,
+    const form = await h.send('editor', 'POST', '/api/cc/branches', '{"title":"x"}', {
       'content-type': 'text/plain',
     })
     expect(form.status).toBe(415)
@@ -430,7 +339,7 @@ describe('control center API', { timeout: 90_000 }, () => {
     expect(url.host).toBe('m10.localhost')
     expect(url.pathname).toBe('/grocery')
     expect(url.searchParams.get('branch')).toBe('broken')
-    expect(cc.previews.verify(url.searchParams.get('fw_preview'))).toMatchObject({
+    expect(h.cc.previews.verify(url.searchParams.get('fw_preview'))).toMatchObject({
       branch: 'broken',
       drafts: true,
     })
@@ -451,10 +360,10 @@ describe('control center API', { timeout: 90_000 }, () => {
         .scheduled,
     ).toEqual({ at, commit: c.commit })
     expect((await ok(call('GET', '/api/cc/branches/later', undefined, 'viewer'))).branch.scheduledAt).toBe(at)
-    expect(await cc.publisher.runDueSchedules(new Date())).toEqual([])
+    expect(await h.cc.publisher.runDueSchedules(new Date())).toEqual([])
     const fired = await Promise.all([
-      cc.publisher.runDueSchedules(new Date(Date.now() + 180_000)),
-      cc.publisher.runDueSchedules(new Date(Date.now() + 180_000)),
+      h.cc.publisher.runDueSchedules(new Date(Date.now() + 180_000)),
+      h.cc.publisher.runDueSchedules(new Date(Date.now() + 180_000)),
     ])
     expect(fired.flat()).toHaveLength(1)
     expect(live().subheadline).toBe('Scheduled words')
@@ -541,7 +450,7 @@ describe('control center API', { timeout: 90_000 }, () => {
         rows.push(event(1, 'grocery', 'landing', true))
         if (i < leads) rows.push(event(2, 'thank-you', 'thank-you', false))
       }
-    await insertEvents(store.db, rows)
+    await insertEvents(h.store.db, rows)
     const r = await ok(call('GET', '/api/cc/experiments/grocery-headline/results', undefined, 'viewer'))
     expect(r.phases.at(-1)).toMatchObject({ status: 'running', weights: { control: 50, question: 50 } })
     expect(

@@ -1,129 +1,44 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { type IncomingHttpHeaders, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
-import { createApp } from '../../app'
-import { loadConfig } from '../../config'
-import type { ContentServices } from '../../content/content-services'
-import { type OpenedContent, openContent, startContentServices } from '../../content/content-services'
-import { createSession, createStaffUser } from '../../store/auth-store'
 import { insertEvents } from '../../store/event-store'
-import { openStore, type Store } from '../../store/open-store'
-import { dropPostgresSchema, uniquePostgresUrl } from '../../store/test-databases'
 
-class Resp {
-  constructor(
-    readonly status: number,
-    readonly raw: IncomingHttpHeaders,
-    readonly text: string,
-  ) {}
-  readonly headers = {
-    get: (name: string) => [this.raw[name.toLowerCase()] ?? null].flat().join('; ') || null,
-  }
-  json() {
-    return Promise.resolve(JSON.parse(this.text))
-  }
-}
+import { type Answer, type CcHarness, startCcHarness } from './cc-test-harness'
 
 const GROCERY = 'definitions/pages/grocery.json'
-const HOST = 'ccc.localhost'
-const ORIGIN = `http://${HOST}`
 
 /** The experiments part of the control center's API (issue 16) over HTTP, on PostgreSQL, with a real content repository. */
 describe('control center experiments API', { timeout: 90_000 }, () => {
-  let dir: string
-  let store: Store
-  let server: Server
-  let base: string
-  let cc: ContentServices
-  let opened: OpenedContent
-  const pg = uniquePostgresUrl()
-  const cookies: Record<string, string> = {}
-
+  type Role = 'viewer' | 'editor' | 'publisher'
+  let h: CcHarness<Role>
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'fw-cc-exp-api-'))
-    store = await openStore({ databaseUrl: pg.url, dataDir: null })
-    const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
-      databaseUrl: pg.url,
-      dataDir: dir,
-      contentGitDir: join(dir, 'content.git'),
-      contentSource: 'git' as const,
-    }
-    opened = (await openContent(config)) as OpenedContent
-    cc = startContentServices(opened, store, config, {
-      listen: false,
-      reconcileMs: 3_600_000,
-      scheduleMs: 3_600_000,
+    h = await startCcHarness({
+      prefix: 'fw-cc-exp-api-',
+      postgres: true,
+      staff: {
+        viewer: { name: 'Viewer', role: 'viewer' },
+        editor: { name: 'Editor', role: 'editor' },
+        publisher: { name: 'Publisher', role: 'publisher' },
+      },
     })
-    server = createApp({ config, snapshots: opened.snapshots, store, content: cc }).listen(0, '127.0.0.1')
-    await new Promise((r) => server.once('listening', r))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    for (const role of ['viewer', 'editor', 'publisher']) {
-      const email = `${role}-${randomUUID()}@x.test`
-      const user = await createStaffUser(store.db, {
-        email,
-        name: `${role[0].toUpperCase()}${role.slice(1)}`,
-        password: 'pw',
-        role,
-      })
-      // Sessions made directly: signing in is the auth API's test (and its hash budget would slow this one).
-      const session = await createSession(store.db, user.id, { ip: '127.0.0.1', userAgent: 'test' })
-      cookies[role] = `${AUTH_SESSION_COOKIE}=${session.token}`
-    }
   }, 120_000)
   afterAll(async () => {
-    await new Promise((r) => (server ? server.close(r) : r(null)))
-    await cc?.close()
-    await store?.close()
-    await dropPostgresSchema(pg.schema)
-    rmSync(dir, { recursive: true, force: true })
+    await h?.close()
   }, 60_000)
 
-  /** fetch() cannot set Host: a plain request names the control center's host. */
-  function call(
+  const call = (
     method: string,
     path: string,
     body?: unknown,
-    as?: string,
+    as?: Role,
     headers: Record<string, string> = {},
-  ) {
-    return send(
-      method,
-      path,
-      body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
-      {
-        host: HOST,
-        ...(method !== 'GET' ? { origin: ORIGIN, 'content-type': 'application/json' } : {}),
-        ...(as ? { cookie: cookies[as] } : {}),
-        ...headers,
-      },
-    )
-  }
-  function send(method: string, path: string, body: string | undefined, headers: Record<string, string>) {
-    const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ''))
-    if (body !== undefined) clean['content-length'] = String(Buffer.byteLength(body))
-    return new Promise<Resp>((resolve, reject) => {
-      const req = request(`${base}${path}`, { method, headers: clean }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve(new Resp(res.statusCode ?? 0, res.headers, Buffer.concat(chunks).toString('utf8'))),
-        )
-      })
-      req.on('error', reject)
-      req.end(body)
-    })
-  }
+  ) => h.call(as ?? null, method, path, body, headers)
+  const send = (method: string, path: string, body: string | undefined, headers: Record<string, string>) =>
+    h.send(null, method, path, body, headers)
   // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the assertions check
-  async function ok<T = Record<string, any>>(r: Resp | Promise<Resp>, status = 200): Promise<T> {
+  async function ok<T = Record<string, any>>(r: Answer | Promise<Answer>, status = 200): Promise<T> {
     const res = await r
-    if (!res.text) throw new Error(`empty body, status ${res.status} ${JSON.stringify(res.raw)}`)
-    const json = await res.json()
+    if (!res.text) throw new Error(`empty body, status ${res.status} ${JSON.stringify(res.headers)}`)
+    const json = res.json
     expect(res.status, JSON.stringify(json)).toBe(status)
     return json as T
   }
@@ -134,7 +49,7 @@ describe('control center experiments API', { timeout: 90_000 }, () => {
       text: string
       head: string
     }
-  const decide = (branch: string, body: object, as = 'editor', id = 'grocery-headline') =>
+  const decide = (branch: string, body: object, as: Role = 'editor', id = 'grocery-headline') =>
     call('POST', `/api/cc/branches/${branch}/experiments/${id}/decisions`, body, as)
 
   /** Browsers under the experiment: `n` per variant, the first `leads` convert, each with a brand and source. */
@@ -180,7 +95,7 @@ describe('control center experiments API', { timeout: 90_000 }, () => {
         rows.push(event(1 + s, 'track', 'formStepSubmitted', { stepNumber: s }, true))
       if (i < leads) rows.push(event(10, 'page', 'thank-you', {}, false))
     }
-    return insertEvents(store.db, rows)
+    return insertEvents(h.store.db, rows)
   }
 
   it('lists the experiments of a branch with their page, brands and status', async () => {

@@ -1,114 +1,26 @@
-import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
 import { IMAGE_MAX_SIDE_PX } from '../../../engine/content/image-limits'
 import { setField } from '../../../engine/content/set-field'
-import { createApp } from '../../app'
-import { loadConfig } from '../../config'
-import {
-  type ContentServices,
-  type OpenedContent,
-  openContent,
-  startContentServices,
-} from '../../content/content-services'
 import { sniffImageType } from '../../content/image-pipeline'
-import { createSession, createStaffUser } from '../../store/auth-store'
-import { openStore, type Store } from '../../store/open-store'
 
-const HOST = 'ccc.localhost'
+import { type CcHarness, startCcHarness } from './cc-test-harness'
+
 const PAGE = 'definitions/pages/additional-benefits-grocery.json'
 /** The GPS IFD pointer tag (0x8825), little- or big-endian, in an EXIF block. */
 const hasGps = (exif: Buffer | undefined) =>
   !!exif && (exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25])))
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-  // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the assertions check
-  json: any
-}
-
 /** Uploads through the real server: sniffing, sharp, one commit per write, the used-by index, serving. */
 describe('images API', { timeout: 120_000 }, () => {
-  let dir: string
-  let store: Store
-  let server: Server
-  let base: string
-  let cc: ContentServices
-  let cookie = ''
-
+  let h: CcHarness<'ed'>
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'fw-cc-images-'))
-    store = await openStore({ databaseUrl: null, dataDir: null })
-    const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
-      databaseUrl: null,
-      dataDir: dir,
-      contentGitDir: join(dir, 'content.git'),
-      contentSource: 'git' as const,
-    }
-    const opened = (await openContent(config)) as OpenedContent
-    cc = startContentServices(opened, store, config, {
-      listen: false,
-      reconcileMs: 3_600_000,
-      scheduleMs: 3_600_000,
-    })
-    server = createApp({ config, snapshots: opened.snapshots, store, content: cc }).listen(0, '127.0.0.1')
-    await new Promise((r) => server.once('listening', r))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const user = await createStaffUser(store.db, {
-      email: `e-${randomUUID()}@x.test`,
-      name: 'Ed',
-      password: 'pw',
-      role: 'editor',
-    })
-    const session = await createSession(store.db, user.id, { ip: '127.0.0.1', userAgent: 'test' })
-    cookie = `${AUTH_SESSION_COOKIE}=${session.token}`
+    h = await startCcHarness({ prefix: 'fw-cc-images-', staff: { ed: { name: 'Ed', role: 'editor' } } })
   }, 120_000)
-  afterAll(async () => {
-    await new Promise((r) => (server ? server.close(r) : r(null)))
-    await cc?.close()
-    await store?.close()
-    rmSync(dir, { recursive: true, force: true })
-  }, 60_000)
-
-  function send(
-    method: string,
-    path: string,
-    body?: Buffer | string,
-    headers: Record<string, string> = {},
-  ): Promise<Answer> {
-    const h: Record<string, string> = { host: HOST, cookie, ...headers }
-    if (method !== 'GET') h.origin = `http://${HOST}`
-    if (body !== undefined) h['content-length'] = String(Buffer.byteLength(body))
-    return new Promise((resolve, reject) => {
-      const req = request(`${base}${path}`, { method, headers: h }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => {
-          const buf = Buffer.concat(chunks)
-          let json: unknown = null
-          try {
-            json = JSON.parse(buf.toString('utf8'))
-          } catch {}
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: buf, json })
-        })
-      })
-      req.on('error', reject)
-      req.end(body)
-    })
-  }
-  const call = (method: string, path: string, body?: unknown) =>
-    send(method, path, body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body), {
-      'content-type': 'application/json',
-    })
+  afterAll(() => h?.close(), 60_000)
+  const send = (method: string, path: string, body?: Buffer | string, headers: Record<string, string> = {}) =>
+    h.send('ed', method, path, body, headers)
+  const call = (method: string, path: string, body?: unknown) => h.call('ed', method, path, body)
   const upload = (path: string, bytes: Buffer, type: string, filename: string, method = 'POST') =>
     send(method, path, bytes, { 'content-type': type, 'x-filename': encodeURIComponent(filename) })
 
@@ -141,10 +53,10 @@ describe('images API', { timeout: 120_000 }, () => {
     expect(image.src).toContain(image.sha256.slice(0, 8))
 
     // One commit holds both files.
-    const head = await cc.repository.head('pics')
+    const head = await h.cc.repository.head('pics')
     expect(up.json.commit).toBe(head)
-    const [parent] = (await cc.repository.repo.log(head!, 2)).slice(1)
-    expect((await cc.repository.repo.changedPaths(parent.commit, head!)).sort()).toEqual([
+    const [parent] = (await h.cc.repository.repo.log(head!, 2)).slice(1)
+    expect((await h.cc.repository.repo.changedPaths(parent.commit, head!)).sort()).toEqual([
       'definitions/images/beach-trip-1.json',
       `ui/public${image.src}`,
     ])
@@ -184,7 +96,7 @@ describe('images API', { timeout: 120_000 }, () => {
     // A JPEG name on text bytes: the bytes decide.
     const disguised = await upload('/api/cc/branches/pics/images', text, 'image/jpeg', 'photo.jpg')
     expect(disguised.status).toBe(415)
-    expect(await cc.repository.head('pics')).toBe(head)
+    expect(await h.cc.repository.head('pics')).toBe(head)
 
     // Without alt text the branch has an error at /alt; the alt form refuses an empty alt.
     const checks = await call('GET', '/api/cc/branches/pics/checks')
@@ -214,7 +126,7 @@ describe('images API', { timeout: 120_000 }, () => {
     expect(image.usedBy).toEqual([])
 
     // A page uses it (committed through the usual drafts).
-    const pageText = (await cc.repository.repo.readText(`${list.json.head}:${PAGE}`))!
+    const pageText = (await h.cc.repository.repo.readText(`${list.json.head}:${PAGE}`))!
     const text = setField(pageText, '/image', {
       src: image.src,
       alt: image.alt,
@@ -256,12 +168,12 @@ describe('images API', { timeout: 120_000 }, () => {
     const next = rep.json.image
     expect(next).toMatchObject({ id: 'beach-trip-1', width: 300, height: 150, alt: 'A beach at sunset' })
     expect(next.src).not.toBe(image.src)
-    const head = (await cc.repository.head('pics'))!
-    const [, parent] = await cc.repository.repo.log(head, 2)
-    expect((await cc.repository.repo.changedPaths(parent.commit, head)).sort()).toEqual(
+    const head = (await h.cc.repository.head('pics'))!
+    const [, parent] = await h.cc.repository.repo.log(head, 2)
+    expect((await h.cc.repository.repo.changedPaths(parent.commit, head)).sort()).toEqual(
       [PAGE, 'definitions/images/beach-trip-1.json', `ui/public${image.src}`, `ui/public${next.src}`].sort(),
     )
-    const page = JSON.parse((await cc.repository.repo.readText(`${head}:${PAGE}`))!)
+    const page = JSON.parse((await h.cc.repository.repo.readText(`${head}:${PAGE}`))!)
     expect(page.image).toEqual({ src: next.src, alt: 'A beach at sunset', width: 300, height: 150 })
     expect((await send('GET', next.src)).status).toBe(200)
     const checks = await call('GET', '/api/cc/branches/pics/checks')

@@ -1,88 +1,17 @@
-import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
-import { createApp } from '../../app'
-import { loadConfig } from '../../config'
-import {
-  type ContentServices,
-  type OpenedContent,
-  openContent,
-  startContentServices,
-} from '../../content/content-services'
-import { createSession, createStaffUser } from '../../store/auth-store'
-import { openStore, type Store } from '../../store/open-store'
 
-const HOST = 'ccc.localhost'
+import { type CcHarness, startCcHarness } from './cc-test-harness'
+
 const RULE = 'definitions/phone-rules/m10-google.json'
 
 /** The phone-rules screen's route and the coverage warnings of the publish checks, over HTTP. */
 describe('phone rules API', { timeout: 90_000 }, () => {
-  let dir: string
-  let store: Store
-  let server: Server
-  let base: string
-  let cc: ContentServices
-  let cookie = ''
-
+  let h: CcHarness<'ed'>
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'fw-cc-phone-'))
-    store = await openStore({ databaseUrl: null, dataDir: null })
-    const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
-      databaseUrl: null,
-      dataDir: dir,
-      contentGitDir: join(dir, 'content.git'),
-      contentSource: 'git' as const,
-    }
-    const opened = (await openContent(config)) as OpenedContent
-    cc = startContentServices(opened, store, config, {
-      listen: false,
-      reconcileMs: 3_600_000,
-      scheduleMs: 3_600_000,
-    })
-    server = createApp({ config, snapshots: opened.snapshots, store, content: cc }).listen(0, '127.0.0.1')
-    await new Promise((r) => server.once('listening', r))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const user = await createStaffUser(store.db, {
-      email: `e-${randomUUID()}@x.test`,
-      name: 'Ed',
-      password: 'pw',
-      role: 'editor',
-    })
-    const session = await createSession(store.db, user.id, { ip: '127.0.0.1', userAgent: 'test' })
-    cookie = `${AUTH_SESSION_COOKIE}=${session.token}`
+    h = await startCcHarness({ prefix: 'fw-cc-phone-', staff: { ed: { name: 'Ed', role: 'editor' } } })
   }, 120_000)
-  afterAll(async () => {
-    await new Promise((r) => (server ? server.close(r) : r(null)))
-    await cc?.close()
-    await store?.close()
-    rmSync(dir, { recursive: true, force: true })
-  }, 60_000)
-
-  // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the assertions check
-  function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-    const text = body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body)
-    const headers: Record<string, string> = { host: HOST, cookie }
-    if (method !== 'GET')
-      Object.assign(headers, { origin: `http://${HOST}`, 'content-type': 'application/json' })
-    if (text !== undefined) headers['content-length'] = String(Buffer.byteLength(text))
-    return new Promise((resolve, reject) => {
-      const req = request(`${base}${path}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
-        )
-      })
-      req.on('error', reject)
-      req.end(text)
-    })
-  }
+  afterAll(() => h?.close(), 60_000)
+  const call = (method: string, path: string, body?: unknown) => h.call('ed', method, path, body)
 
   it('lists the rules with brands, pages and coverage; a shadowing draft shows; checks warn without blocking', async () => {
     const live = await call('GET', '/api/cc/branches/live/phone-rules')

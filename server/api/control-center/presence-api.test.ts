@@ -1,102 +1,22 @@
-import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
 import { mergeJsonText } from '../../../engine/content/merge-json-text'
-import { createApp } from '../../app'
-import { loadConfig } from '../../config'
-import {
-  type ContentServices,
-  type OpenedContent,
-  openContent,
-  startContentServices,
-} from '../../content/content-services'
-import { createSession, createStaffUser } from '../../store/auth-store'
-import { openStore, type Store } from '../../store/open-store'
+import { type CcHarness, startCcHarness } from './cc-test-harness'
 import { CC_PRESENCE_EXPIRY_MS } from './presence'
 
-const HOST = 'ccc.localhost'
 const PAGE = 'definitions/pages/dental-vision.json'
 
 /** Two editors on one branch (CONTROL-CENTER §2.5 A, §8 Issue 2 step 7): presence, silent merge, 409. */
 describe('presence and same-branch conflicts API', { timeout: 90_000 }, () => {
-  let dir: string
-  let store: Store
-  let server: Server
-  let base: string
-  let cc: ContentServices
-  const cookies: Record<'dana' | 'sam', string> = { dana: '', sam: '' }
-  const ids: Record<'dana' | 'sam', string> = { dana: '', sam: '' }
-
+  let h: CcHarness<'dana' | 'sam'>
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'fw-cc-presence-'))
-    store = await openStore({ databaseUrl: null, dataDir: null })
-    const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
-      databaseUrl: null,
-      dataDir: dir,
-      contentGitDir: join(dir, 'content.git'),
-      contentSource: 'git' as const,
-    }
-    const opened = (await openContent(config)) as OpenedContent
-    cc = startContentServices(opened, store, config, {
-      listen: false,
-      reconcileMs: 3_600_000,
-      scheduleMs: 3_600_000,
+    h = await startCcHarness({
+      prefix: 'fw-cc-presence-',
+      staff: { dana: { name: 'Dana', role: 'editor' }, sam: { name: 'Sam', role: 'editor' } },
     })
-    server = createApp({ config, snapshots: opened.snapshots, store, content: cc }).listen(0, '127.0.0.1')
-    await new Promise((r) => server.once('listening', r))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    for (const [who, name] of [
-      ['dana', 'Dana'],
-      ['sam', 'Sam'],
-    ] as const) {
-      const user = await createStaffUser(store.db, {
-        email: `${who}-${randomUUID()}@x.test`,
-        name,
-        password: 'pw',
-        role: 'editor',
-      })
-      const session = await createSession(store.db, user.id, { ip: '127.0.0.1', userAgent: 'test' })
-      cookies[who] = `${AUTH_SESSION_COOKIE}=${session.token}`
-      ids[who] = user.id
-    }
   }, 120_000)
-  afterAll(async () => {
-    await new Promise((r) => (server ? server.close(r) : r(null)))
-    await cc?.close()
-    await store?.close()
-    rmSync(dir, { recursive: true, force: true })
-  }, 60_000)
-
-  function call(
-    who: 'dana' | 'sam',
-    method: string,
-    path: string,
-    body?: unknown,
-    // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the assertions check
-  ): Promise<{ status: number; json: any }> {
-    const text = body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body)
-    const headers: Record<string, string> = { host: HOST, cookie: cookies[who] }
-    if (method !== 'GET')
-      Object.assign(headers, { origin: `http://${HOST}`, 'content-type': 'application/json' })
-    if (text !== undefined) headers['content-length'] = String(Buffer.byteLength(text))
-    return new Promise((resolve, reject) => {
-      const req = request(`${base}${path}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
-        )
-      })
-      req.on('error', reject)
-      req.end(text)
-    })
-  }
+  afterAll(() => h?.close(), 60_000)
+  const call = (who: 'dana' | 'sam', method: string, path: string, body?: unknown) =>
+    h.call(who, method, path, body)
 
   const file = async (who: 'dana' | 'sam', branch: string) =>
     (await call(who, 'GET', `/api/cc/branches/${branch}/file?path=${PAGE}`)).json
@@ -124,7 +44,7 @@ describe('presence and same-branch conflicts API', { timeout: 90_000 }, () => {
     expect(dana.json.expiresMs).toBe(CC_PRESENCE_EXPIRY_MS)
 
     const sam = await call('sam', 'PUT', '/api/cc/branches/together/presence', { path: PAGE })
-    expect(sam.json.others).toEqual([{ id: ids.dana, name: 'Dana', since: expect.any(String) }])
+    expect(sam.json.others).toEqual([{ id: h.staff.dana.id, name: 'Dana', since: expect.any(String) }])
     const seen = await call('dana', 'GET', `/api/cc/branches/together/presence?path=${PAGE}`)
     expect(seen.json.others.map((o: { name: string }) => o.name)).toEqual(['Sam'])
     // Another file, or another branch: nobody.
@@ -141,8 +61,8 @@ describe('presence and same-branch conflicts API', { timeout: 90_000 }, () => {
     expect(
       (await call('sam', 'GET', `/api/cc/branches/together/presence?path=${PAGE}`)).json.others[0].since,
     ).toBe(since)
-    await store.db.query(`UPDATE cc_presence SET seen_at = now() - interval '1 hour' WHERE user_id = $1`, [
-      ids.dana,
+    await h.store.db.query(`UPDATE cc_presence SET seen_at = now() - interval '1 hour' WHERE user_id = $1`, [
+      h.staff.dana.id,
     ])
     expect((await call('sam', 'GET', `/api/cc/branches/together/presence?path=${PAGE}`)).json.others).toEqual(
       [],

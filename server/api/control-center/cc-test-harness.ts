@@ -1,0 +1,168 @@
+/**
+ * For the control center's API tests: the real server (createApp) over a real content repository in a
+ * temporary folder, on the embedded PGlite in memory or on PostgreSQL in a schema of its own, with
+ * staff users signed in by sessions made directly (signing in is the auth API's test, and its hash
+ * budget would slow every file). Requests go through node:http because fetch() cannot set Host.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { type IncomingHttpHeaders, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
+import { createApp } from '../../app'
+import { loadConfig, type ServerConfig } from '../../config'
+import {
+  type ContentServices,
+  type OpenedContent,
+  openContent,
+  startContentServices,
+} from '../../content/content-services'
+import { createSession, createStaffUser } from '../../store/auth-store'
+import { openStore, type Store } from '../../store/open-store'
+import { dropPostgresSchema, uniquePostgresUrl } from '../../store/test-databases'
+
+/** The control center's host (brand ccc). */
+export const CC_HOST = 'ccc.localhost'
+
+export interface Answer {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+  text: string
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the assertions check
+  json: any
+}
+
+export interface StaffSpec {
+  name: string
+  role: 'viewer' | 'editor' | 'publisher' | 'admin'
+}
+
+export interface CcHarness<W extends string> {
+  dir: string
+  store: Store
+  cc: ContentServices
+  opened: OpenedContent
+  config: ServerConfig
+  base: string
+  staff: Record<W, { id: string; cookie: string }>
+  /** A raw request as `who` (null: nobody signed in). Host defaults to the control center's. */
+  send(
+    who: W | null,
+    method: string,
+    path: string,
+    body?: Buffer | string,
+    headers?: Record<string, string>,
+  ): Promise<Answer>
+  /** A JSON request as `who`; a body-less POST sends `{}`. */
+  call(
+    who: W | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer>
+  close(): Promise<void>
+}
+
+export async function startCcHarness<W extends string>(options: {
+  /** The temporary folder's name prefix (tells which test left it behind). */
+  prefix: string
+  staff: Record<W, StaffSpec>
+  /** On the test run's PostgreSQL server, in a schema of its own, instead of PGlite in memory. */
+  postgres?: boolean
+  config?: Partial<ServerConfig>
+}): Promise<CcHarness<W>> {
+  const dir = mkdtempSync(join(tmpdir(), options.prefix))
+  const pg = options.postgres ? uniquePostgresUrl() : null
+  const databaseUrl = pg?.url ?? null
+  const store = await openStore({ databaseUrl, dataDir: null })
+  const config: ServerConfig = {
+    ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
+    databaseUrl,
+    dataDir: dir,
+    contentGitDir: join(dir, 'content.git'),
+    contentSource: 'git',
+    ...options.config,
+  }
+  const opened = (await openContent(config)) as OpenedContent
+  const cc = startContentServices(opened, store, config, {
+    listen: false,
+    reconcileMs: 3_600_000,
+    scheduleMs: 3_600_000,
+  })
+  const server: Server = createApp({ config, snapshots: opened.snapshots, store, content: cc }).listen(
+    0,
+    '127.0.0.1',
+  )
+  await new Promise((r) => server.once('listening', r))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const staff = {} as Record<W, { id: string; cookie: string }>
+  for (const [who, spec] of Object.entries(options.staff) as [W, StaffSpec][]) {
+    const user = await createStaffUser(store.db, {
+      email: `${who}-${randomUUID()}@x.test`,
+      name: spec.name,
+      password: 'pw',
+      role: spec.role,
+    })
+    const session = await createSession(store.db, user.id, { ip: '127.0.0.1', userAgent: 'test' })
+    staff[who] = { id: user.id, cookie: `${AUTH_SESSION_COOKIE}=${session.token}` }
+  }
+
+  const send: CcHarness<W>['send'] = (who, method, path, body, headers = {}) => {
+    const host = headers.host ?? CC_HOST
+    const h: Record<string, string> = { host, ...(who ? { cookie: staff[who].cookie } : {}) }
+    if (method !== 'GET') h.origin = `http://${host}`
+    Object.assign(h, headers)
+    for (const [k, v] of Object.entries(h)) if (v === '') delete h[k]
+    if (body !== undefined) h['content-length'] = String(Buffer.byteLength(body))
+    return new Promise((resolve, reject) => {
+      const req = request(`${base}${path}`, { method, headers: h }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const buf = Buffer.concat(chunks)
+          const text = buf.toString('utf8')
+          let json: unknown
+          try {
+            json = JSON.parse(text)
+          } catch {}
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: buf, text, json })
+        })
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  }
+  const call: CcHarness<W>['call'] = (who, method, path, body, headers = {}) =>
+    send(
+      who,
+      method,
+      path,
+      body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
+      method === 'GET' ? headers : { 'content-type': 'application/json', ...headers },
+    )
+
+  return {
+    dir,
+    store,
+    cc,
+    opened,
+    config,
+    base,
+    staff,
+    send,
+    call,
+    async close() {
+      await new Promise((r) => server.close(r))
+      await cc.close()
+      await store.close()
+      if (pg) await dropPostgresSchema(pg.schema)
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
