@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
 import { branchApi, useApi } from './api'
 import type { DefinitionError, FileDoc } from './api-types'
+import { CommitDialog, carryKey, unsavedKey } from './CommitDialog'
 import { CC_AUTOSAVE_IDLE_MS } from './cc-constants'
 import { useCc } from './cc-context'
 import { Presence } from './Presence'
-import { CommitDialog, carryKey, unsavedKey } from './SourceEditor'
 import { useResource } from './use-resource'
 
 type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed'
@@ -14,12 +14,28 @@ type Doc = Record<string, unknown>
 /** A document as the forms write it: two-space JSON with a final newline, like the files in git. */
 export const jsonText = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`
 
-export interface JsonDraft<T> {
+/** One definition file's draft, as text: what the Source editor and every form share. */
+export interface TextDraft {
   /** Loading and error of the file itself. */
   loading: boolean
   loadError: string | null
   reload(): void
-  /** The document as typed (my draft, or text kept in this browser, or the branch's); null until loaded. */
+  /** The file as the branch has it (head, committed text, my draft, errors); null until loaded. */
+  doc: FileDoc | null
+  /** The text as typed (my draft, or text kept in this browser, or the branch's); null until loaded. */
+  text: string | null
+  update(next: string): void
+  errors: DefinitionError[]
+  readOnly: boolean
+  /** Presence, the save state and Commit, for the editor's top. */
+  bar: React.ReactElement | null
+}
+
+export interface JsonDraft<T> {
+  loading: boolean
+  loadError: string | null
+  reload(): void
+  /** The document as typed; null until loaded. */
   value: T | null
   /** The text is not a JSON object: the form cannot show it (the Source tab can). */
   unreadable: boolean
@@ -32,26 +48,59 @@ export interface JsonDraft<T> {
   bar: React.ReactElement | null
 }
 
-/**
- * A form's hold on one definition file: it loads my draft (or what this browser kept unsaved),
- * autosaves every change as my draft 800 ms after typing stops, keeps unsaved text in this browser
- * until the server has it, returns the server's errors (schema and cross-checks) at their pointers,
- * and commits with the same dialog and conflict handling as the Source editor. On live, a change asks
- * for a branch and is carried to it.
- */
+const parseObject = <T,>(text: string | null | undefined): T | null => {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '')
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as T) : null
+  } catch {
+    return null
+  }
+}
+
+/** useTextDraft for a form: the text as a JSON object, written back as two-space JSON. */
 export function useJsonDraft<T = Doc>(
   branch: string,
   path: string,
   /** After each draft save (with the text saved) or commit. */
   onSaved?: (text?: string) => void,
 ): JsonDraft<T> {
+  const draft = useTextDraft(branch, path, onSaved)
+  const value = useMemo(() => parseObject<T>(draft.text), [draft.text])
+  const committed = useMemo(() => parseObject<T>(draft.doc?.text), [draft.doc?.text])
+  return {
+    loading: draft.loading,
+    loadError: draft.loadError,
+    reload: draft.reload,
+    value,
+    unreadable: draft.text !== null && value === null,
+    committed,
+    update: (next: T) => draft.update(jsonText(next)),
+    errors: draft.errors,
+    readOnly: draft.readOnly,
+    bar: draft.bar,
+  }
+}
+
+/**
+ * An editor's hold on one definition file: it loads my draft (or what this browser kept unsaved),
+ * autosaves every change as my draft 800 ms after typing stops, keeps unsaved text in this browser
+ * until the server has it, returns the server's errors (schema and cross-checks) at their pointers,
+ * and commits (with the merge dialog on a conflict). My draft records the commit its text was read on,
+ * so a stale editor cannot undo others' commits. On live, a change asks for a branch and is carried
+ * to it.
+ */
+export function useTextDraft(
+  branch: string,
+  path: string,
+  /** After each draft save (with the text saved) or commit. */
+  onSaved?: (text?: string) => void,
+): TextDraft {
   const { changed, may, offerBranch } = useCc()
   const api = useApi()
   const [revision, setRevision] = useState(0)
   const doc = useResource<FileDoc>(branchApi(branch, `/file?path=${encodeURIComponent(path)}`), revision)
   const readOnly = branch === LIVE_BRANCH_NAME
-  const [value, setValue] = useState<T | null>(null)
-  const [unreadable, setUnreadable] = useState(false)
+  const [text, setText] = useState<string | null>(null)
   const [errors, setErrors] = useState<DefinitionError[]>([])
   const [save, setSave] = useState<SaveState>('saved')
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -114,46 +163,32 @@ export function useJsonDraft<T = Doc>(
     // Text straight from the head (no draft of mine, nothing kept): my draft's base is this head.
     baseHead.current =
       !doc.data.draft && kept === null && carried === null && !readOnly ? doc.data.head : undefined
-    let parsed: unknown = null
-    try {
-      parsed = JSON.parse(start)
-    } catch {}
     setErrors(doc.data.errors)
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      setUnreadable(true)
-      return
-    }
-    setUnreadable(false)
-    setValue(parsed as T)
+    setText(start)
     latest.current = start
-    if (start !== server) {
+    if (start !== server && !readOnly) {
       localStorage.setItem(unsavedKey(branch, path), start)
       setSave('unsaved')
       schedule()
     }
   }, [doc.data])
 
-  const update = (next: T) => {
-    setValue(next)
-    const text = jsonText(next)
-    latest.current = text
+  const update = (next: string) => {
+    setText(next)
+    latest.current = next
     if (readOnly) {
-      localStorage.setItem(carryKey(path), text)
+      // Live is read-only: keep the text and offer a branch to save it on.
+      localStorage.setItem(carryKey(path), next)
       if (!offered.current) {
         offered.current = true
         offerBranch()
       }
       return
     }
-    localStorage.setItem(unsavedKey(branch, path), text)
+    localStorage.setItem(unsavedKey(branch, path), next)
     setSave('unsaved')
     schedule()
   }
-
-  let committed: T | null = null
-  try {
-    committed = doc.data?.text ? (JSON.parse(doc.data.text) as T) : null
-  } catch {}
 
   const head = doc.data?.head
   const bar = doc.data ? (
@@ -208,16 +243,13 @@ export function useJsonDraft<T = Doc>(
           }}
           onResolved={(resolved, mergedOn) => {
             baseHead.current = mergedOn
-            // The settled text is my draft now: the form shows it, and nothing older autosaves over it.
+            // The settled text is my draft now: the editor shows it, and nothing older autosaves over it.
             if (timer.current) clearTimeout(timer.current)
             timer.current = null
-            latest.current = resolved
+            latest.current = resolved ?? ''
+            setText(resolved ?? '')
             localStorage.removeItem(unsavedKey(branch, path))
             setSave('saved')
-            try {
-              const parsed = JSON.parse(resolved ?? '')
-              if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) setValue(parsed as T)
-            } catch {}
           }}
         />
       </div>
@@ -228,9 +260,8 @@ export function useJsonDraft<T = Doc>(
     loading: doc.loading && !doc.data,
     loadError: doc.error,
     reload: doc.reload,
-    value,
-    unreadable,
-    committed,
+    doc: doc.data,
+    text,
     update,
     errors,
     readOnly,

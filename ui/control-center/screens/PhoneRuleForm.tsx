@@ -1,17 +1,13 @@
-import { type ReactElement, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { type ReactElement, useId, useState } from 'react'
 import { formatPhoneDashed } from '../../../engine/phone/phone-format'
 import type { PhoneRuleCoverage } from '../../../engine/phone/phone-rule-coverage'
-import { LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
 import type { PhoneRule } from '../../../schemas/generated/phone-rule'
 import schema from '../../../schemas/phone-rule.schema.json'
-import { branchApi, useApi } from '../api'
-import type { DefinitionError, FileDoc, FileRow } from '../api-types'
-import { CC_AUTOSAVE_IDLE_MS } from '../cc-constants'
-import { useCc } from '../cc-context'
-import { CommitDialog, carryKey, SourceEditor, unsavedKey } from '../SourceEditor'
+import type { DefinitionError, FileRow } from '../api-types'
+import { SourceEditor } from '../SourceEditor'
 import { ErrorState, Loading } from '../States'
 import { Tabs } from '../Tabs'
-import { useResource } from '../use-resource'
+import { useJsonDraft } from '../use-json-draft'
 
 /** A rule file as GET /api/cc/branches/:b/phone-rules lists it. */
 export interface PhoneRuleRow extends FileRow {
@@ -28,7 +24,6 @@ export interface PhoneRulesData {
 }
 
 type Doc = Record<string, unknown>
-type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed'
 const LISTS = ['pages', 'utmSource', 'afid'] as const
 type ListName = (typeof LISTS)[number]
 
@@ -54,7 +49,6 @@ const MATCH_LABELS: Record<ListName, string> = {
   utmSource: 'utm_source values',
   afid: 'afid values',
 }
-const toText = (doc: Doc) => `${JSON.stringify(doc, null, 2)}\n`
 const listText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : '')
 const splitList = (s: string) =>
   s
@@ -119,109 +113,18 @@ function PhoneRuleForm({
   path: string
   data: PhoneRulesData | null
 }) {
-  const { changed, may, offerBranch } = useCc()
-  const api = useApi()
-  const [revision, setRevision] = useState(0)
-  const doc = useResource<FileDoc>(branchApi(branch, `/file?path=${encodeURIComponent(path)}`), revision)
-  const readOnly = branch === LIVE_BRANCH_NAME
-  const [value, setValue] = useState<Doc | null>(null)
-  const [unreadable, setUnreadable] = useState(false)
-  const [lists, setLists] = useState<Record<ListName, string>>({ pages: '', utmSource: '', afid: '' })
-  const [errors, setErrors] = useState<DefinitionError[]>([])
-  const [save, setSave] = useState<SaveState>('saved')
-  const [saveError, setSaveError] = useState<string | null>(null)
-  const [committing, setCommitting] = useState(false)
-  const latest = useRef<string | null>(null)
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const offered = useRef(false)
+  const draft = useJsonDraft<Doc>(branch, path)
+  const { value, errors } = draft
+  /** The comma lists as typed ("a, " stays as typed while it means the same list). */
+  const [typed, setTyped] = useState<Partial<Record<ListName, string>>>({})
   const base = useId()
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per loaded document
-  useEffect(() => {
-    if (!doc.data) return
-    const server = doc.data.draft ? (doc.data.draft.text ?? '') : (doc.data.text ?? '')
-    const kept = readOnly ? null : localStorage.getItem(unsavedKey(branch, path))
-    // Text typed on live, carried to the branch created to save it (as the Source editor does).
-    const carried = readOnly ? null : localStorage.getItem(carryKey(path))
-    if (carried !== null) localStorage.removeItem(carryKey(path))
-    const start = kept ?? carried ?? server
-    let parsed: unknown = null
-    try {
-      parsed = JSON.parse(start)
-    } catch {}
-    setErrors(doc.data.errors)
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      setUnreadable(true)
-      return
-    }
-    setUnreadable(false)
-    const d = parsed as Doc
-    setValue(d)
-    const m = (d.match ?? {}) as Record<string, unknown>
-    setLists({ pages: listText(m.pages), utmSource: listText(m.utmSource), afid: listText(m.afid) })
-    latest.current = start
-    if (start !== server) {
-      localStorage.setItem(unsavedKey(branch, path), start)
-      setSave('unsaved')
-      schedule()
-    }
-  }, [doc.data])
-
-  const saveNow = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = null
-    const sending = latest.current
-    if (sending === null) return true
-    setSave('saving')
-    try {
-      const r = await api<{ errors: DefinitionError[] }>(
-        'PUT',
-        branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`),
-        { text: sending },
-      )
-      setErrors(r.errors)
-      setSaveError(null)
-      if (latest.current === sending) {
-        localStorage.removeItem(unsavedKey(branch, path))
-        setSave('saved')
-      } else setSave('unsaved')
-      changed()
-      return true
-    } catch (e) {
-      setSave('failed')
-      setSaveError((e as Error).message)
-      return false
-    }
-  }, [api, branch, path, changed])
-
-  const schedule = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = setTimeout(() => void saveNow(), CC_AUTOSAVE_IDLE_MS)
-  }, [saveNow])
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current)
-    },
-    [],
-  )
-
-  const update = (next: Doc) => {
-    setValue(next)
-    const text = toText(next)
-    latest.current = text
-    if (readOnly) {
-      localStorage.setItem(carryKey(path), text)
-      if (!offered.current) {
-        offered.current = true
-        offerBranch()
-      }
-      return
-    }
-    localStorage.setItem(unsavedKey(branch, path), text)
-    setSave('unsaved')
-    schedule()
+  const listOf = (name: ListName) => ((value?.match ?? {}) as Record<string, unknown>)[name]
+  const shown = (name: ListName) => {
+    const t = typed[name]
+    return t !== undefined && listText(splitList(t)) === listText(listOf(name)) ? t : listText(listOf(name))
   }
+  const update = draft.update
+
   const setField = (name: string, v: string) => {
     const next = { ...value }
     if (v === '' && name === 'description') delete next[name]
@@ -229,7 +132,7 @@ function PhoneRuleForm({
     update(next)
   }
   const setList = (name: ListName, raw: string) => {
-    setLists((l) => ({ ...l, [name]: raw }))
+    setTyped((l) => ({ ...l, [name]: raw }))
     const match = { ...((value?.match ?? {}) as Record<string, unknown>) }
     const items = splitList(raw)
     if (items.length) match[name] = items
@@ -242,9 +145,9 @@ function PhoneRuleForm({
     update(next)
   }
 
-  if (doc.error) return <ErrorState message={doc.error} retry={doc.reload} />
-  if (!doc.data) return <Loading what={path} />
-  if (unreadable || !value)
+  if (draft.loadError) return <ErrorState message={draft.loadError} retry={draft.reload} />
+  if (draft.loading || (!value && !draft.unreadable)) return <Loading what={path} />
+  if (draft.unreadable || !value)
     return (
       <p className="cc-form-error" role="alert">
         This file is not a JSON object, so the form cannot show it: fix it in the Source tab.
@@ -269,7 +172,6 @@ function PhoneRuleForm({
   const brand = String(value.brand ?? '')
   const brandPages = data?.pages[brand] ?? []
   const str = (k: string) => (typeof value[k] === 'string' ? (value[k] as string) : String(value[k] ?? ''))
-  const head = doc.data.head
 
   const field = (
     name: string,
@@ -293,37 +195,7 @@ function PhoneRuleForm({
 
   return (
     <div className="stack fw-pr-form">
-      <div className="cc-row cc-row-between">
-        <p className="cc-save-state" role="status" data-testid="save-state">
-          {readOnly
-            ? 'Live is read-only: a change here asks for a branch to save it on.'
-            : save === 'saved'
-              ? doc.data.draft || latest.current !== (doc.data.text ?? '')
-                ? 'Draft saved'
-                : 'No unsaved changes'
-              : save === 'saving'
-                ? 'Saving draft…'
-                : save === 'unsaved'
-                  ? 'Unsaved changes (kept in this browser)'
-                  : `Not saved: ${saveError ?? 'error'} (kept in this browser)`}
-        </p>
-        {!readOnly && may('branch.edit') && (
-          <div className="cc-row">
-            {save === 'failed' && (
-              <button type="button" className="button cc-small" onClick={() => void saveNow()}>
-                Retry save
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button-primary cc-small"
-              onClick={() => setCommitting(true)}
-            >
-              Commit
-            </button>
-          </div>
-        )}
-      </div>
+      {draft.bar}
       <form className="fw-pr-fields" onSubmit={(e) => e.preventDefault()} aria-label="Rule fields">
         {field('id', (p) => (
           <input
@@ -387,7 +259,7 @@ function PhoneRuleForm({
                 <label htmlFor={id}>{MATCH_LABELS[name]}</label>
                 <input
                   id={id}
-                  value={lists[name]}
+                  value={shown(name)}
                   onChange={(e) => setList(name, e.target.value)}
                   list={name === 'pages' ? `${id}-options` : undefined}
                   aria-describedby={`${id}-help ${id}-err`}
@@ -434,18 +306,6 @@ function PhoneRuleForm({
           <FieldErrors id={`${base}-other-err`} errors={otherErrors} />
         </section>
       )}
-      <CommitDialog
-        open={committing}
-        onClose={() => setCommitting(false)}
-        path={path}
-        flush={async () => (save === 'saved' ? true : saveNow())}
-        commit={async (message) => {
-          await api('POST', branchApi(branch, '/commits'), { message, expectedHead: head, paths: [path] })
-          localStorage.removeItem(unsavedKey(branch, path))
-          setRevision((r) => r + 1)
-          changed()
-        }}
-      />
     </div>
   )
 }
