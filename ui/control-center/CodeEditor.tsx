@@ -38,7 +38,10 @@ export default function CodeEditor({
   const view = useRef<EditorView | null>(null)
   const change = useRef(onChange)
   change.current = onChange
-  // The editor is created once per file (the parent keys it); later text comes from typing.
+  /** A text set from outside (a reload after a commit, a merge settled) is not typing. */
+  const external = useRef(false)
+  // The editor is created once per file (the parent keys it); later text comes from typing, or from
+  // outside when the draft reloads (the effect below).
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once, on purpose
   useEffect(() => {
     const v = new EditorView({
@@ -58,7 +61,7 @@ export default function CodeEditor({
           EditorState.readOnly.of(readOnly === true),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) change.current(u.state.doc.toString())
+            if (u.docChanged && !external.current) change.current(u.state.doc.toString())
           }),
         ],
       }),
@@ -69,6 +72,16 @@ export default function CodeEditor({
       view.current = null
     }
   }, [])
+  useEffect(() => {
+    const v = view.current
+    if (!v || v.state.doc.toString() === value) return
+    external.current = true
+    try {
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } })
+    } finally {
+      external.current = false
+    }
+  }, [value])
   useEffect(() => {
     const v = view.current
     if (!v) return
