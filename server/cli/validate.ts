@@ -3,8 +3,13 @@
  * Optional argument: another definitions folder (e.g. a broken copy).
  * Beside the definitions themselves, the route → brand table of the repository the folder sits in
  * (docs/decisions/0100) must agree with the pages, in both directions.
+ * Then the phone-rule coverage warnings the publish checks show (a rule that can never win, pages
+ * falling through to a brand's default): printed, never failing the run.
  */
+import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
+import { LocatedJson } from '../../engine/definitions/locate'
+import { phoneCoverageWarnings } from '../../engine/phone/phone-rule-coverage'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import type { DefinitionError } from '../../engine/snapshot/types'
 import { checkRouteMatrix } from '../content/route-matrix'
@@ -28,9 +33,17 @@ if (errors.length) {
 }
 if (!result.ok) process.exit(1)
 const s = result.snapshot
+const warnings = phoneCoverageWarnings(s)
+for (const w of warnings) {
+  const file = resolve(repository, w.file)
+  const { line, column } = new LocatedJson(readFileSync(file, 'utf8')).positionOf(w.pointer)
+  console.log(
+    `warning: ${formatDefinitionError({ ...w, line, column, file: relative(process.cwd(), file) })}`,
+  )
+}
 const others = Object.entries(s.documents)
   .map(([kind, docs]) => `, ${docs.size} ${kind}s`)
   .join('')
 console.log(
-  `ok: ${s.brands.size} brands, ${s.pages.size} pages, ${s.funnels.size} funnels, ${s.steps.size} steps${others} valid (${ms} ms, snapshot ${s.id})`,
+  `ok: ${s.brands.size} brands, ${s.pages.size} pages, ${s.funnels.size} funnels, ${s.steps.size} steps${others} valid (${ms} ms, snapshot ${s.id})${warnings.length ? `; ${warnings.length} phone-rule warning${warnings.length === 1 ? '' : 's'} above` : ''}`,
 )
