@@ -3,6 +3,7 @@ import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import {
   fallThroughMessage,
   nextBusinessOpening,
+  phoneCoverageMatrix,
   phoneRuleConditions,
   phoneRuleCoverage,
   phoneRulesInOrder,
@@ -85,6 +86,41 @@ describe('phone-rule coverage', () => {
       pages,
     )
     expect(c.shadowed).toEqual([{ id: 'tqg-default', brand: 'tqg', shadowedBy: ['tqg-home'] }])
+  })
+})
+
+describe('the page × traffic source matrix', () => {
+  const rules = [
+    rule('m10-default'),
+    rule('m10-facebook', { utmSource: ['Facebook', 'fb'] }),
+    rule('m10-home-google', { pages: ['home-m10'], utmSource: ['google'] }),
+    rule('m10-partner', { afid: ['777'] }),
+    rule('tqg-default', undefined, 'tqg'),
+  ]
+  it('names the winner of every page and source of the brand, as the engine chooses', () => {
+    const m = phoneCoverageMatrix(rules, 'm10', ['otc', 'home-m10', 'grocery'])
+    expect(m.sources).toEqual([null, 'facebook', 'fb', 'google'])
+    expect(m.rows).toEqual([
+      { page: 'grocery', winners: ['m10-default', 'm10-facebook', 'm10-facebook', 'm10-default'] },
+      { page: 'home-m10', winners: ['m10-default', 'm10-facebook', 'm10-facebook', 'm10-home-google'] },
+      { page: 'otc', winners: ['m10-default', 'm10-facebook', 'm10-facebook', 'm10-default'] },
+    ])
+    for (const row of m.rows)
+      m.sources.forEach((utmSource, i) => {
+        expect(row.winners[i]).toBe(
+          whichPhoneRule(rules, { brandId: 'm10', pageKey: row.page, utmSource, afid: null })?.id ?? null,
+        )
+      })
+  })
+
+  it('for visitors with its afid, an afid rule (the most specific criterion) takes every cell', () => {
+    const m = phoneCoverageMatrix(rules, 'm10', ['home-m10'], '777')
+    expect(m.rows[0].winners).toEqual(['m10-partner', 'm10-partner', 'm10-partner', 'm10-partner'])
+    expect(phoneCoverageMatrix(rules, 'm10', ['home-m10'], '778').rows[0].winners[0]).toBe('m10-default')
+  })
+
+  it('a brand without rules has empty cells', () => {
+    expect(phoneCoverageMatrix(rules, 'gs', ['home-gs']).rows).toEqual([{ page: 'home-gs', winners: [null] }])
   })
 })
 

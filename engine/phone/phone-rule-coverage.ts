@@ -97,11 +97,8 @@ export function phoneRuleCoverage(
     const own = rules.filter((r) => r.brand === brandId)
     const pages = [...(pagesByBrand.get(brandId) ?? [])].sort()
     const pageOptions: (string | null)[] = pages.length ? pages : [null]
-    const sources = [
-      null,
-      ...new Set(own.flatMap((r) => r.match?.utmSource ?? []).map((s) => s.toLowerCase())),
-    ]
-    const afids = [null, ...new Set(own.flatMap((r) => r.match?.afid ?? []))]
+    const sources = phoneRuleSources(own, brandId)
+    const afids = [null, ...phoneRuleAfids(own, brandId)]
     const wins = new Set<string>()
     const beaten = new Map<string, Set<string>>(own.map((r) => [r.id, new Set<string>()]))
     for (const pageKey of pageOptions)
@@ -131,6 +128,44 @@ export function phoneRuleCoverage(
     }
   }
   return { shadowed, fallThrough }
+}
+
+/** The traffic sources that tell a brand's visitors apart: none (or any other), then each its rules name. */
+export function phoneRuleSources(rules: readonly PhoneRule[], brandId: string): (string | null)[] {
+  const own = rules.filter((r) => r.brand === brandId)
+  return [null, ...new Set(own.flatMap((r) => r.match?.utmSource ?? []).map((s) => s.toLowerCase()))]
+}
+
+/** The afids a brand's rules name. */
+export function phoneRuleAfids(rules: readonly PhoneRule[], brandId: string): string[] {
+  return [...new Set(rules.filter((r) => r.brand === brandId).flatMap((r) => r.match?.afid ?? []))].sort()
+}
+
+export interface CoverageMatrix {
+  /** Columns: null is "no utm_source, or one no rule names". */
+  sources: (string | null)[]
+  /** One row per page served on the brand (sorted), each with the winning rule's id per column (null: none). */
+  rows: { page: string; winners: (string | null)[] }[]
+}
+
+/**
+ * The page × traffic source → rule matrix of one brand for visitors with `afid` (null: none): which
+ * rule the site shows in every cell, by the same function the site uses.
+ */
+export function phoneCoverageMatrix(
+  rules: readonly PhoneRule[],
+  brandId: string,
+  pages: readonly string[],
+  afid: string | null = null,
+): CoverageMatrix {
+  const sources = phoneRuleSources(rules, brandId)
+  const rows = [...pages].sort().map((page) => ({
+    page,
+    winners: sources.map(
+      (utmSource) => whichPhoneRule(rules, { brandId, pageKey: page, utmSource, afid })?.id ?? null,
+    ),
+  }))
+  return { sources, rows }
 }
 
 /** Words for a shadowed rule (the screen and the publish checks say the same). */

@@ -17,6 +17,7 @@ import { branchApi } from '../api'
 import { useCc } from '../cc-context'
 import { Empty, WithResource } from '../States'
 import { useResource } from '../use-resource'
+import { PhoneCoverageMatrix } from './PhoneCoverageMatrix'
 import { PhoneRuleDetail, type PhoneRuleRow, type PhoneRulesData } from './PhoneRuleForm'
 import '../phone-rules.css'
 
@@ -43,8 +44,8 @@ const isRule = (r: PhoneRule | null): r is PhoneRule =>
 /**
  * `/phone-rules?branch=B`: the rules grouped by brand in the order they are tried, with their numbers,
  * state and problems, warnings for rules that can never win, the "Which rule wins?" simulator (the
- * site's own engine functions, in the browser, on this branch's rules with my drafts), and the rule form
- * (`&file=`).
+ * site's own engine functions, in the browser, on this branch's rules with my drafts), the page × source
+ * coverage matrix, and the rule form (`&file=`).
  */
 export default function PhoneRulesScreen() {
   const { branch: b, revision } = useCc()
@@ -63,6 +64,14 @@ export default function PhoneRulesScreen() {
             <div className="fw-pr-layout">
               <Simulator data={d} />
               <RuleGroups data={d} branch={branch} selected={file} />
+              <PhoneCoverageMatrix
+                data={d}
+                rules={d.rules.map((r) => r.rule).filter(isRule)}
+                branch={branch}
+                brands={d.brands
+                  .filter((b) => b.public)
+                  .map((b) => ({ id: b.id, label: `${displayName(b)} (${b.id})` }))}
+              />
             </div>
           )
         }
