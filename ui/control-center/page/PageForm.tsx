@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react'
 import type { Page } from '../../../schemas/generated/page'
 import schema from '../../../schemas/page.schema.json'
 import type { DefinitionError } from '../api-types'
+import { FieldInput } from '../FieldInput'
 import { type ImageRow, toImageField } from '../images-api'
 import type { JsonDraft } from '../use-json-draft'
 
@@ -190,12 +191,10 @@ export function PageForm({
             onChange={(e) => set(key, e.target.value)}
           />
         ) : (
-          <input
-            id={p.id}
+          <FieldInput
+            field={p}
             value={value}
             placeholder={opts.placeholder}
-            aria-describedby={p.describedBy}
-            aria-invalid={p.invalid || undefined}
             readOnly={draft.readOnly}
             onChange={(e) => set(key, e.target.value)}
           />
@@ -255,12 +254,11 @@ export function PageForm({
       `/${key}`,
       label,
       (p) => (
-        <input
-          id={p.id}
+        <FieldInput
+          field={p}
           type="checkbox"
           className="pf-check"
           checked={typeof page[key] === 'boolean' ? (page[key] as boolean) : defaultValue}
-          aria-describedby={p.describedBy}
           disabled={draft.readOnly}
           onChange={(e) => set(key, e.target.checked === defaultValue ? undefined : e.target.checked)}
         />
@@ -479,12 +477,10 @@ function ImageFields({
         '/image/src',
         'Image address',
         (p) => (
-          <input
-            id={p.id}
+          <FieldInput
+            field={p}
             value={img?.src ?? ''}
             readOnly={readOnly}
-            aria-describedby={p.describedBy}
-            aria-invalid={p.invalid || undefined}
             onChange={(e) => (e.target.value ? update({ src: e.target.value }) : set('image', undefined))}
           />
         ),
@@ -494,12 +490,10 @@ function ImageFields({
         '/image/alt',
         'Alt text',
         (p) => (
-          <input
-            id={p.id}
+          <FieldInput
+            field={p}
             value={img?.alt ?? ''}
             readOnly={readOnly || !img}
-            aria-describedby={p.describedBy}
-            aria-invalid={p.invalid || undefined}
             onChange={(e) => update({ alt: e.target.value })}
           />
         ),
@@ -507,24 +501,22 @@ function ImageFields({
       )}
       <div className="pf-row">
         {field('/image/width', 'Width', (p) => (
-          <input
-            id={p.id}
+          <FieldInput
+            field={p}
             type="number"
             min={1}
             value={img?.width ?? ''}
             readOnly={readOnly || !img}
-            aria-describedby={p.describedBy}
             onChange={(e) => update({ width: Number(e.target.value) || 1 })}
           />
         ))}
         {field('/image/height', 'Height', (p) => (
-          <input
-            id={p.id}
+          <FieldInput
+            field={p}
             type="number"
             min={1}
             value={img?.height ?? ''}
             readOnly={readOnly || !img}
-            aria-describedby={p.describedBy}
             onChange={(e) => update({ height: Number(e.target.value) || 1 })}
           />
         ))}
@@ -554,12 +546,10 @@ function CtaFields({
     <fieldset className="pf-group">
       <legend>Call to action</legend>
       {field('/cta/label', 'Button label', (p) => (
-        <input
-          id={p.id}
+        <FieldInput
+          field={p}
           value={cta?.label ?? ''}
           readOnly={readOnly}
-          aria-describedby={p.describedBy}
-          aria-invalid={p.invalid || undefined}
           onChange={(e) => update({ label: e.target.value })}
         />
       ))}
@@ -567,26 +557,23 @@ function CtaFields({
         '/cta/href',
         'Goes to',
         (p) => (
-          <input
-            id={p.id}
+          <FieldInput
+            field={p}
             value={cta?.href ?? ''}
             placeholder="The page's destination"
             readOnly={readOnly}
-            aria-describedby={p.describedBy}
-            aria-invalid={p.invalid || undefined}
             onChange={(e) => update({ href: e.target.value })}
           />
         ),
         'A relative path; empty: the page’s destination.',
       )}
       {field('/cta/phone', 'Also offer the phone number (in business hours)', (p) => (
-        <input
-          id={p.id}
+        <FieldInput
+          field={p}
           type="checkbox"
           className="pf-check"
           checked={cta?.phone === true}
           disabled={readOnly || !cta}
-          aria-describedby={p.describedBy}
           onChange={(e) => update({ phone: e.target.checked || undefined })}
         />
       ))}
@@ -620,12 +607,10 @@ function FaqFields({
           // biome-ignore lint/suspicious/noArrayIndexKey: a question's place in the list is its identity
           <li key={i}>
             {field(`/faq/${i}/question`, `Question ${i + 1}`, (p) => (
-              <input
-                id={p.id}
+              <FieldInput
+                field={p}
                 value={f.question}
                 readOnly={readOnly}
-                aria-describedby={p.describedBy}
-                aria-invalid={p.invalid || undefined}
                 onChange={(e) => put(i, { question: e.target.value })}
               />
             ))}

@@ -4,6 +4,7 @@ import type { PhoneRuleCoverage } from '../../../engine/phone/phone-rule-coverag
 import type { PhoneRule } from '../../../schemas/generated/phone-rule'
 import schema from '../../../schemas/phone-rule.schema.json'
 import type { DefinitionError, FileRow } from '../api-types'
+import { FieldInput } from '../FieldInput'
 import { SourceEditor } from '../SourceEditor'
 import { ErrorState, Loading } from '../States'
 import { Tabs } from '../Tabs'
@@ -198,21 +199,13 @@ function PhoneRuleForm({
       {draft.bar}
       <form className="fw-pr-fields" onSubmit={(e) => e.preventDefault()} aria-label="Rule fields">
         {field('id', (p) => (
-          <input
-            id={p.id}
-            value={str('id')}
-            readOnly
-            aria-describedby={p.describedBy}
-            aria-invalid={p.invalid || undefined}
-          />
+          <FieldInput field={p} value={str('id')} readOnly />
         ))}
         {field('description', (p) => (
-          <input
-            id={p.id}
+          <FieldInput
+            field={p}
             value={str('description')}
             onChange={(e) => setField('description', e.target.value)}
-            aria-describedby={p.describedBy}
-            aria-invalid={p.invalid || undefined}
           />
         ))}
         {field('brand', (p) => (
@@ -234,14 +227,12 @@ function PhoneRuleForm({
         {field(
           'defaultNumber',
           (p) => (
-            <input
-              id={p.id}
+            <FieldInput
+              field={p}
               value={str('defaultNumber')}
               onChange={(e) => setField('defaultNumber', e.target.value)}
               inputMode="tel"
               autoComplete="off"
-              aria-describedby={p.describedBy}
-              aria-invalid={p.invalid || undefined}
             />
           ),
           <span className="fw-pr-shows">
@@ -282,22 +273,14 @@ function PhoneRuleForm({
           <FieldErrors id={`${base}-match-err`} errors={errors.filter((e) => e.pointer === '/match')} />
         </fieldset>
         {field('placementId', (p) => (
-          <input
-            id={p.id}
+          <FieldInput
+            field={p}
             value={str('placementId')}
             onChange={(e) => setField('placementId', e.target.value)}
-            aria-describedby={p.describedBy}
-            aria-invalid={p.invalid || undefined}
           />
         ))}
         {field('afid', (p) => (
-          <input
-            id={p.id}
-            value={str('afid')}
-            onChange={(e) => setField('afid', e.target.value)}
-            aria-describedby={p.describedBy}
-            aria-invalid={p.invalid || undefined}
-          />
+          <FieldInput field={p} value={str('afid')} onChange={(e) => setField('afid', e.target.value)} />
         ))}
       </form>
       {otherErrors.length > 0 && (
