@@ -3,12 +3,14 @@
  * description). The server reads it, a wrong value stops the server with a message naming the
  * variable, and the README's configuration table is checked against it (server/config.test.ts).
  */
+
 import { resolve } from 'node:path'
 import {
   MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
   MARKETPLACE_TIMEOUT_DEFAULT_MS,
   MARKETPLACE_TIMEOUT_MAX_MS,
 } from '../engine/constants'
+import { GATE_TIME_BUDGET_MS } from '../engine/gates/gate-constants'
 
 export interface ServerConfig {
   port: number
@@ -53,6 +55,8 @@ export interface ServerConfig {
   previewSecret: string | null
   /** Publishing needs an approval of the exact head by another publisher (CONTROL-CENTER §1.2). */
   requireApproval: boolean
+  /** Each publish gate's time budget per funnel (CC_GATE_BUDGET_MS). */
+  gateBudgetMs: number
   /** OpenAI-compatible text-generation endpoint for the content factory; null: runs are off. */
   textgenBaseUrl: string | null
   textgenApiKey: string | null
@@ -340,6 +344,16 @@ export const CONFIG: readonly ConfigVariable[] = [
     parse: bool(false),
     description:
       '`on`/`off`: publishing a branch needs an approval of its exact head by a publisher other than its last author (default off)',
+  }),
+  variable({
+    name: 'CC_GATE_BUDGET_MS',
+    key: 'gateBudgetMs',
+    parse: (v) => {
+      if (v === undefined) return GATE_TIME_BUDGET_MS
+      if (!/^\d+$/.test(v)) throw new BadValue('must be a whole number of milliseconds, e.g. 3000')
+      return Number(v)
+    },
+    description: `the time a publish gate may spend on one funnel before it fails closed (default ${GATE_TIME_BUDGET_MS}; an admin may publish past a gate that ran out, with an audited reason)`,
   }),
   variable({
     name: 'TEXTGEN_BASE_URL',

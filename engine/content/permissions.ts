@@ -21,6 +21,8 @@ export const STAFF_ACTIONS = [
   'branch.approve',
   /** Publish, schedule a publish, roll back, emergency-pause a running experiment. */
   'publish',
+  /** Publish past a gate that ran out of its time budget, with an audited reason (CONTROL-CENTER §7). */
+  'gates.override',
   /** Manage staff users and roles. */
   'staff.manage',
   /** Read the full audit log. */
@@ -79,6 +81,7 @@ export function can(user: Actor | null | undefined, action: StaffAction, target:
     case 'publish':
     case 'audit.read':
       return rank >= RANK.publisher
+    case 'gates.override':
     case 'staff.manage':
       return rank >= RANK.admin
   }

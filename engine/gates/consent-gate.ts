@@ -21,7 +21,7 @@ import {
   GateBudgetError,
 } from './funnel-explorer'
 import { GATE_CACHE_SIZE, GATE_TIME_BUDGET_MS } from './gate-constants'
-import { gateError, type Locate, LruCache } from './gate-errors'
+import { gateBudgetError, gateError, type Locate, LruCache } from './gate-errors'
 
 const PHONE = 'phone'
 
@@ -156,10 +156,10 @@ export function consentGate(
       const on = pages.length ? ` (pages ${pages.join(', ')})` : ''
       if (!result.ok) {
         errors.push(
-          gateError(
+          gateBudgetError(
             file,
             '/steps',
-            `consent gate could not check every path within its budget (${result.budget}), so publishing is refused${on}; simplify the funnel's conditions or ask an admin`,
+            `consent gate could not check every path within its budget (${result.budget}), so publishing is refused${on}; simplify the funnel's conditions, or an admin may publish with an override (audited)`,
             options.locate,
           ),
         )

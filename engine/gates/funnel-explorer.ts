@@ -161,7 +161,7 @@ export class FunnelExplorer {
     const moves: Move[] = []
     const results: MoveResult[] = []
     const visit = (snap: FunnelSnapshot) => {
-      if (budget.now() > budget.deadline) throw new GateBudgetError('time budget')
+      if (budget.now() >= budget.deadline) throw new GateBudgetError('time budget')
       const end = endOf(snap)
       if (end) {
         out.push({ opening, moves: [...moves], results: [...results], end, final: snap })
@@ -205,7 +205,7 @@ export class FunnelExplorer {
     const reached = new Set<number>()
     const seenEdge = new Set<string>()
     while (queue.length) {
-      if (budget.now() > budget.deadline) throw new GateBudgetError('time budget')
+      if (budget.now() >= budget.deadline) throw new GateBudgetError('time budget')
       const snap = queue.shift()!
       const here = seen.get(this.key(snap))!
       const end = endOf(snap)

@@ -9,6 +9,26 @@ export function gateError(file: string, pointer: string, message: string, locate
   return { file, line: at.line, column: at.column, pointer, message }
 }
 
+/**
+ * A gate that ran out of its time budget or path cap: it fails closed, and only that kind of refusal
+ * may be overridden, by an admin, with a reason that is audited (CONTROL-CENTER §7 risks).
+ */
+export interface GateBudgetFailure extends DefinitionError {
+  budget: true
+}
+
+export function gateBudgetError(
+  file: string,
+  pointer: string,
+  message: string,
+  locate?: Locate,
+): GateBudgetFailure {
+  return { ...gateError(file, pointer, message, locate), budget: true }
+}
+
+export const isGateBudgetFailure = (e: DefinitionError): e is GateBudgetFailure =>
+  (e as Partial<GateBudgetFailure>).budget === true
+
 /** A small least-recently-used map: the gates' results by resolved funnel hash. */
 export class LruCache<V> {
   readonly #entries = new Map<string, V>()

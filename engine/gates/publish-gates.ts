@@ -26,7 +26,7 @@ export interface GateReport {
 export async function blockingGates(
   live: Snapshot | null,
   candidate: Snapshot,
-  options: { locate?: Locate } = {},
+  options: { locate?: Locate; budgetMs?: number } = {},
 ): Promise<DefinitionError[]> {
   return [...consentGate(live, candidate, options), ...(await smokeRun(live, candidate, options))]
 }
@@ -38,7 +38,7 @@ export function gateImpact(live: Snapshot | null, candidate: Snapshot): GateImpa
 export async function publishGates(
   live: Snapshot | null,
   candidate: Snapshot,
-  options: { locate?: Locate } = {},
+  options: { locate?: Locate; budgetMs?: number } = {},
 ): Promise<GateReport> {
   return { errors: await blockingGates(live, candidate, options), impact: gateImpact(live, candidate) }
 }

@@ -21,7 +21,7 @@ import {
   GateBudgetError,
 } from './funnel-explorer'
 import { GATE_TIME_BUDGET_MS, SMOKE_SETTLE_MS } from './gate-constants'
-import { gateError, type Locate } from './gate-errors'
+import { gateBudgetError, gateError, type Locate } from './gate-errors'
 
 interface Recorder {
   deps: FunnelDeps
@@ -120,10 +120,10 @@ export async function smokeRun(
       } catch (e) {
         if (!(e instanceof GateBudgetError)) throw e
         errors.push(
-          gateError(
+          gateBudgetError(
             file,
             '/steps',
-            `smoke run could not find the funnel's shortest paths within its budget (${e.message}), so publishing is refused${on}`,
+            `smoke run could not find the funnel's shortest paths within its budget (${e.message}), so publishing is refused${on}; an admin may publish with an override (audited)`,
             options.locate,
           ),
         )

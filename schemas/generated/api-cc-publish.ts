@@ -12,4 +12,13 @@ export interface ApiCcPublish {
    * Schedule the publish for this time instead of now.
    */
   at?: string
+  /**
+   * Admins only: publish past gates that ran out of their time budget (never past a real finding), for this reason, recorded in the audit log.
+   */
+  overrideBudget?: {
+    /**
+     * Why publishing without a complete check is safe (at least 10 characters).
+     */
+    reason: string
+  }
 }

@@ -35,6 +35,7 @@ export interface ContentConfig
         | 'textgenModel'
         | 'textgenTimeoutMs'
         | 'textgenMaxConcurrency'
+        | 'gateBudgetMs'
       >
     > {
   contentSource: 'git' | 'worktree'
@@ -128,7 +129,7 @@ export function startContentServices(
 ): ContentServices {
   const branchSnapshots = new BranchSnapshots(opened.source)
   const branches = new BranchService(opened.repository, store.db, branchSnapshots)
-  const publisher = new Publisher(opened.repository, store.db, opened.live)
+  const publisher = new Publisher(opened.repository, store.db, opened.live, config.gateBudgetMs)
   const contentFleet = new ContentFleet({
     live: opened.live,
     publisher,

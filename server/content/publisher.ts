@@ -1,6 +1,8 @@
 import { mergeJsonText } from '../../engine/content/merge-json-text'
 import { assertCan } from '../../engine/content/permissions'
 import { LocatedJson } from '../../engine/definitions/locate'
+import { GATE_TIME_BUDGET_MS } from '../../engine/gates/gate-constants'
+import { isGateBudgetFailure } from '../../engine/gates/gate-errors'
 import { blockingGates, type GateImpact, gateImpact } from '../../engine/gates/publish-gates'
 import { phoneCoverageWarnings } from '../../engine/phone/phone-rule-coverage'
 import type { DefinitionError, Snapshot, SnapshotResult } from '../../engine/snapshot/types'
@@ -47,6 +49,8 @@ export class Publisher {
     readonly content: ContentRepository,
     readonly db: Db,
     readonly live: LiveContent,
+    /** Each blocking gate's time budget per funnel (CC_GATE_BUDGET_MS). */
+    readonly gateBudgetMs: number = GATE_TIME_BUDGET_MS,
   ) {}
 
   /** One publish at a time: this process's queue, and on PostgreSQL an advisory lock across instances. */
@@ -65,10 +69,16 @@ export class Publisher {
   async publish(
     user: StaffUser,
     branch: string,
-    input: { expectedHead: string; requireApproval?: boolean },
+    input: {
+      expectedHead: string
+      requireApproval?: boolean
+      /** An admin publishes past gates that ran out of their time budget, for this audited reason. */
+      overrideBudget?: { reason: string }
+    },
     kind: PublicationKind = 'publish',
   ): Promise<Publication> {
     assertCan(user, 'publish')
+    if (input.overrideBudget) assertCan(user, 'gates.override')
     if (input.requireApproval) {
       const r = await this.db.query<{ approved_commit: string | null }>(
         'SELECT approved_commit FROM cc_branches WHERE name = $1',
@@ -95,8 +105,15 @@ export class Publisher {
       const fastForward = await repo.isAncestor(live, head)
       const auditId = await nextAuditId(tx)
       const target = fastForward ? head : await this.#mergeIntoLive(live, head, branch, user, auditId)
-      const snapshot = await this.#validate(target, user, { branch, commit: target }, live)
+      const { snapshot, overridden } = await this.#validate(
+        target,
+        user,
+        { branch, commit: target },
+        live,
+        input.overrideBudget,
+      )
       const publication = await this.#goLive(tx, {
+        overridden,
         live,
         target,
         snapshot,
@@ -106,6 +123,16 @@ export class Publisher {
         auditId,
         action: kind === 'scheduled' ? 'publish.scheduled-fired' : 'publish',
         fastForward,
+        ...(overridden.length
+          ? {
+              details: {
+                gatesOverridden: {
+                  reason: input.overrideBudget?.reason,
+                  gates: overridden.map((e) => `${e.file} ${e.message}`),
+                },
+              },
+            }
+          : {}),
       })
       await tx.query(`UPDATE cc_branches SET status = 'published' WHERE name = $1`, [branch])
       return publication
@@ -152,7 +179,7 @@ export class Publisher {
         ),
         authorOf(user),
       )
-      const snapshot = await this.#validate(target, user, { rollback: String(input.publication) })
+      const { snapshot } = await this.#validate(target, user, { rollback: String(input.publication) })
       return this.#goLive(tx, {
         live,
         target,
@@ -350,7 +377,7 @@ export class Publisher {
     if (!r.ok) return { errors: r.errors, warnings: [], impact: null }
     const before = await this.#liveSnapshot(live)
     return {
-      errors: await located(await blockingGates(before, r.snapshot), read),
+      errors: await located(await blockingGates(before, r.snapshot, { budgetMs: this.gateBudgetMs }), read),
       warnings: phoneCoverageWarnings(r.snapshot),
       impact: gateImpact(before, r.snapshot),
     }
@@ -375,16 +402,29 @@ export class Publisher {
    * Validates the exact tree that goes live; a publish (not a rollback, which restores a tree that
    * was live before) also runs the blocking gates against what is live now.
    */
-  async #validate(commit: string, user: StaffUser, details: object, live?: string): Promise<Snapshot> {
+  async #validate(
+    commit: string,
+    user: StaffUser,
+    details: object,
+    live?: string,
+    override?: { reason: string },
+  ): Promise<{ snapshot: Snapshot; overridden: DefinitionError[] }> {
     const result = await this.live.source.build(commit)
     const errors = result.ok
       ? live === undefined
         ? []
-        : await located(await blockingGates(await this.#liveSnapshot(live), result.snapshot), (path) =>
-            this.content.repo.readText(`${commit}:${path}`),
+        : await located(
+            await blockingGates(await this.#liveSnapshot(live), result.snapshot, {
+              budgetMs: this.gateBudgetMs,
+            }),
+            (path) => this.content.repo.readText(`${commit}:${path}`),
           )
       : result.errors
-    if (result.ok && errors.length === 0) return result.snapshot
+    if (result.ok && errors.length === 0) return { snapshot: result.snapshot, overridden: [] }
+    // Gates that only ran out of time fail closed; an admin may go past them with a reason (audited
+    // with the publish). A real finding is never overridden.
+    if (result.ok && override && errors.every(isGateBudgetFailure))
+      return { snapshot: result.snapshot, overridden: errors }
     // Outside the publish transaction, which rolls back: the refusal stays recorded.
     await audit(this.db, {
       actor: user.id,
@@ -407,6 +447,8 @@ export class Publisher {
       action: string
       fastForward: boolean
       details?: object
+      /** Gates that ran out of time and an admin published past (the reason is in `details`). */
+      overridden?: DefinitionError[]
     },
   ): Promise<Publication> {
     await this.content.moveRef(PUBLISHED_REF, p.target, p.live)
@@ -421,7 +463,11 @@ export class Publisher {
           p.kind,
           p.user.id,
           p.snapshot.id,
-          JSON.stringify({ validation: 'passed', gates: p.kind === 'rollback' ? 'not run' : 'passed' }),
+          JSON.stringify({
+            validation: 'passed',
+            gates: p.kind === 'rollback' ? 'not run' : p.overridden?.length ? 'overridden' : 'passed',
+            ...(p.overridden?.length ? { overridden: p.overridden.map((e) => `${e.file} ${e.message}`) } : {}),
+          }),
         ],
       )
       const id = r.rows[0].id

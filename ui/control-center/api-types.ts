@@ -20,6 +20,8 @@ export interface DefinitionError {
   column?: number
   pointer: string
   message: string
+  /** A publish gate that ran out of its time budget (fails closed; an admin may override it, audited). */
+  budget?: boolean
 }
 
 /** An error's 1-based column, whichever name it came under. */

@@ -65,6 +65,9 @@ export interface CcHarness<W extends string> {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<Answer>
+  /** As `who`: edits the JSON file `path` on `branch` through a draft and commits it; returns the commit. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests reach into the documents
+  commitEdit(who: W, branch: string, path: string, edit: (doc: any) => void): Promise<string>
   close(): Promise<void>
 }
 
@@ -147,6 +150,29 @@ export async function startCcHarness<W extends string>(options: {
       method === 'GET' ? headers : { 'content-type': 'application/json', ...headers },
     )
 
+  const ok = (a: Answer, status: number, what: string) => {
+    if (a.status !== status) throw new Error(`${what}: ${a.status} ${a.text}`)
+    return a
+  }
+  const commitEdit: CcHarness<W>['commitEdit'] = async (who, branch, path, edit) => {
+    const api = `/api/cc/branches/${branch}`
+    const file = ok(await call(who, 'GET', `${api}/file?path=${path}`), 200, `read ${path}`)
+    const doc = JSON.parse(file.json.text)
+    edit(doc)
+    ok(
+      await call(who, 'PUT', `${api}/drafts?path=${path}`, { text: `${JSON.stringify(doc, null, 2)}\n` }),
+      200,
+      `save ${path}`,
+    )
+    const head = ok(await call(who, 'GET', api), 200, `branch ${branch}`).json.branch.head
+    const commit = await call(who, 'POST', `${api}/commits`, {
+      message: `edit ${path}`,
+      expectedHead: head,
+      paths: [path],
+    })
+    return ok(commit, 201, `commit ${path}`).json.commit
+  }
+
   return {
     dir,
     store,
@@ -157,6 +183,7 @@ export async function startCcHarness<W extends string>(options: {
     staff,
     send,
     call,
+    commitEdit,
     async close() {
       await new Promise((r) => server.close(r))
       await cc.close()

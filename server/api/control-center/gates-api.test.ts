@@ -16,26 +16,9 @@ describe('publish gates API', { timeout: 120_000 }, () => {
   afterAll(() => h?.close(), 60_000)
   const call = (method: string, path: string, body?: unknown) => h.call('pat', method, path, body)
 
-  /** Saves `path` edited on `branch` as a draft and commits it; returns the commit. */
   // biome-ignore lint/suspicious/noExplicitAny: tests reach into the documents
-  async function commitEdit(branch: string, path: string, edit: (doc: any) => void): Promise<string> {
-    const file = await call('GET', `/api/cc/branches/${branch}/file?path=${path}`)
-    expect(file.status).toBe(200)
-    const doc = JSON.parse(file.json.text)
-    edit(doc)
-    const put = await call('PUT', `/api/cc/branches/${branch}/drafts?path=${path}`, {
-      text: `${JSON.stringify(doc, null, 2)}\n`,
-    })
-    expect(put.status).toBe(200)
-    const head = (await call('GET', `/api/cc/branches/${branch}`)).json.branch.head
-    const commit = await call('POST', `/api/cc/branches/${branch}/commits`, {
-      message: `edit ${path}`,
-      expectedHead: head,
-      paths: [path],
-    })
-    expect(commit.status).toBe(201)
-    return commit.json.commit
-  }
+  const commitEdit = (branch: string, path: string, edit: (doc: any) => void) =>
+    h.commitEdit('pat', branch, path, edit)
 
   it('shows the consent gate in Checks with the offending path and refuses the publish with 422', async () => {
     expect(
@@ -137,3 +120,87 @@ function eventRowAt(page: string, brand: string, session: string, at: Date) {
     } as never,
   }
 }
+
+/** CONTROL-CENTER §7 risks: a gate that runs out of time fails closed; an admin may go past it, audited. */
+describe('publishing past a gate that ran out of time', { timeout: 120_000 }, () => {
+  let h: CcHarness<'pat' | 'ada'>
+  beforeAll(async () => {
+    h = await startCcHarness({
+      prefix: 'fw-cc-gates-override-',
+      staff: { pat: { name: 'Pat', role: 'publisher' }, ada: { name: 'Ada', role: 'admin' } },
+      // No time at all: every changed funnel's gates run out at once.
+      config: { gateBudgetMs: 0 },
+    })
+  }, 120_000)
+  afterAll(() => h?.close(), 60_000)
+  const publish = (who: 'pat' | 'ada', branch: string, body: object) =>
+    h.call(who, 'POST', `/api/cc/branches/${branch}/publish`, body)
+
+  it('refuses the publish, lets only an admin override it with a reason, and audits that', async () => {
+    expect((await h.call('pat', 'POST', '/api/cc/branches', { title: 'Slow', name: 'slow' })).status).toBe(
+      201,
+    )
+    const commit = await h.commitEdit('pat', 'slow', FUNNEL, (d) => {
+      d.steps[0].overrides = { title: 'Your ZIP code, please' }
+    })
+    const checks = await h.call('pat', 'GET', '/api/cc/branches/slow/checks')
+    expect(checks.json.ok).toBe(false)
+    expect(checks.json.errors.length).toBeGreaterThan(0)
+    for (const e of checks.json.errors) {
+      expect(e).toMatchObject({ file: FUNNEL, pointer: '/steps', budget: true })
+      expect(e.message).toMatch(/within its budget \(time budget\), so publishing is refused/)
+    }
+    expect(checks.json.errors.map((e: { message: string }) => e.message).join('\n')).toMatch(
+      /an admin may publish with an override \(audited\)/,
+    )
+
+    const refused = await publish('pat', 'slow', { expectedHead: commit })
+    expect(refused.status).toBe(422)
+    expect(refused.json.errors.every((e: { budget?: boolean }) => e.budget === true)).toBe(true)
+    const reason = 'The funnel only changed a title; checked by hand on staging.'
+    const notAdmin = await publish('pat', 'slow', { expectedHead: commit, overrideBudget: { reason } })
+    expect(notAdmin.status).toBe(403)
+    expect(notAdmin.json.error).toMatch(/may not gates\.override/)
+    const short = await publish('ada', 'slow', { expectedHead: commit, overrideBudget: { reason: 'ok' } })
+    expect(short.status).toBe(400)
+    expect(short.json.error).toMatch(/\/overrideBudget\/reason/)
+    const scheduled = await publish('ada', 'slow', {
+      expectedHead: commit,
+      at: new Date(Date.now() + 3_600_000).toISOString(),
+      overrideBudget: { reason },
+    })
+    expect(scheduled.status).toBe(400)
+
+    const published = await publish('ada', 'slow', { expectedHead: commit, overrideBudget: { reason } })
+    expect(published.status, published.text).toBe(200)
+    const id = published.json.publication.id
+    const record = await h.store.db.query<{ gate_report: { gates: string; overridden: string[] } }>(
+      'SELECT gate_report FROM content_publications WHERE id = $1::bigint',
+      [id],
+    )
+    expect(record.rows[0].gate_report.gates).toBe('overridden')
+    expect(record.rows[0].gate_report.overridden[0]).toMatch(new RegExp(`^${FUNNEL} `))
+    const audit = await h.store.db.query<{ actor: string; details: { gatesOverridden: { reason: string } } }>(
+      `SELECT actor, details FROM audit_log WHERE action = 'publish' AND details->>'publication' = $1`,
+      [String(id)],
+    )
+    expect(audit.rows).toHaveLength(1)
+    expect(audit.rows[0].actor).toBe(h.staff.ada.id)
+    expect(audit.rows[0].details.gatesOverridden.reason).toBe(reason)
+  })
+
+  it('never overrides a branch that does not validate', async () => {
+    expect(
+      (await h.call('pat', 'POST', '/api/cc/branches', { title: 'Broken', name: 'broken' })).status,
+    ).toBe(201)
+    const commit = await h.commitEdit('pat', 'broken', FUNNEL, (d) => {
+      d.formVersion = 42
+    })
+    const refused = await publish('ada', 'broken', {
+      expectedHead: commit,
+      overrideBudget: { reason: 'Trying to push a broken funnel live.' },
+    })
+    expect(refused.status).toBe(422)
+    expect(refused.json.errors.some((e: { pointer: string }) => e.pointer === '/formVersion')).toBe(true)
+  })
+})

@@ -20,6 +20,8 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
         limit: CC_BODY_LIMIT_BYTES,
         schema: CC_SCHEMAS.publish,
       })
+      if (input.overrideBudget && input.at)
+        throw new HttpError(400, '/overrideBudget: a gate override is for a publish now, not a scheduled one')
       if (input.at) {
         const at = new Date(input.at)
         if (at.getTime() < Date.now() - 60_000) throw new HttpError(400, '/at: is in the past')
@@ -29,6 +31,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
       const publication = await content.publisher.publish(user, ctx.params.b, {
         expectedHead: input.expectedHead,
         requireApproval: deps.config.requireApproval,
+        ...(input.overrideBudget ? { overrideBudget: { reason: input.overrideBudget.reason.trim() } } : {}),
       })
       return { publication }
     }),

@@ -282,8 +282,16 @@ function BranchActions({
       setBusy(false)
     }
   }
+  // Gates that only ran out of time block too, except for an admin, who may publish past them.
+  const onlyBudget = (list: DefinitionError[]) => list.length > 0 && list.every((e) => e.budget === true)
+  const mayOverride = may('gates.override')
   const blocked =
-    checks && !checks.ok ? `Checks found ${checks.errors.length} problem(s): fix them first.` : null
+    checks && !checks.ok && !(mayOverride && onlyBudget(checks.errors))
+      ? `Checks found ${checks.errors.length} problem(s): fix them first.`
+      : null
+  const overridable =
+    mayOverride && (onlyBudget(errors) || (checks && !checks.ok && onlyBudget(checks.errors)))
+  const [reason, setReason] = useState('')
   const archived = branch.status === 'archived'
   const mayArchive = may('publish') || branch.createdBy?.id === route.user?.id
   return (
@@ -459,26 +467,75 @@ function BranchActions({
               Live changed the same fields: use <strong>Update from live</strong> to choose, then publish.
             </p>
           )}
-          <div className="cc-row">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy}
-              onClick={() =>
+          {overridable ? (
+            <form
+              className="stack cc-override"
+              data-testid="gate-override"
+              onSubmit={(e) => {
+                e.preventDefault()
                 run(async () => {
-                  await api('POST', branchApi(branch.name, '/publish'), { expectedHead: branch.head })
+                  await api('POST', branchApi(branch.name, '/publish'), {
+                    expectedHead: branch.head,
+                    overrideBudget: { reason: reason.trim() },
+                  })
                   setDialog(null)
-                  setNote('Published. Live now serves this branch.')
+                  setReason('')
+                  setNote('Published past the gates that ran out of time. The override is in the audit log.')
                   onChanged()
                 })
-              }
+              }}
             >
-              {busy ? 'Publishing…' : 'Publish'}
-            </button>
-            <button type="button" className="button" onClick={() => setDialog(null)}>
-              Cancel
-            </button>
-          </div>
+              <p>
+                The gates ran out of time before checking every path, so they could not confirm this publish.
+                As an admin you may publish anyway; your reason is recorded in the audit log.
+              </p>
+              {errors.length === 0 && checks && <ErrorList errors={checks.errors} branch={branch.name} />}
+              <label className="cc-field">
+                <span>Why is publishing without a complete check safe?</span>
+                <textarea
+                  required
+                  minLength={10}
+                  maxLength={500}
+                  rows={3}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+              </label>
+              <div className="cc-row">
+                <button
+                  type="submit"
+                  className="button button-primary"
+                  disabled={busy || reason.trim().length < 10}
+                >
+                  {busy ? 'Publishing…' : 'Publish with an override'}
+                </button>
+                <button type="button" className="button" onClick={() => setDialog(null)}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          ) : (
+            <div className="cc-row">
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={busy}
+                onClick={() =>
+                  run(async () => {
+                    await api('POST', branchApi(branch.name, '/publish'), { expectedHead: branch.head })
+                    setDialog(null)
+                    setNote('Published. Live now serves this branch.')
+                    onChanged()
+                  })
+                }
+              >
+                {busy ? 'Publishing…' : 'Publish'}
+              </button>
+              <button type="button" className="button" onClick={() => setDialog(null)}>
+                Cancel
+              </button>
+            </div>
+          )}
         </div>
       </Dialog>
 
