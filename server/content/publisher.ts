@@ -466,7 +466,9 @@ export class Publisher {
           JSON.stringify({
             validation: 'passed',
             gates: p.kind === 'rollback' ? 'not run' : p.overridden?.length ? 'overridden' : 'passed',
-            ...(p.overridden?.length ? { overridden: p.overridden.map((e) => `${e.file} ${e.message}`) } : {}),
+            ...(p.overridden?.length
+              ? { overridden: p.overridden.map((e) => `${e.file} ${e.message}`) }
+              : {}),
           }),
         ],
       )
