@@ -37,6 +37,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Test servers start on copies of a data folder the global setup prepared once.
+          setupFiles: ['tests/e2e/setup-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Files are independent: each starts what it needs (own servers, data folders, browsers).

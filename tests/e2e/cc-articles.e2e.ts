@@ -1,14 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seriousViolations } from './axe'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { type ServerProcess, startServerProcess } from './server-process'
-import { addStaff } from './staff-cli'
+import {
+  type CcSession,
+  call as callFrom,
+  commitWithMessage,
+  axeAndLook as look,
+  openScreen as open,
+  screenshot,
+  startCcSession,
+} from './cc-session'
 
-const PASSWORD = 'correct-horse-battery'
 const BRANCH = 'words'
 const ID = 'aetna-what-to-check'
 const FILE = `definitions/articles/${ID}.json`
@@ -31,64 +34,26 @@ const TYPED = [
   '',
 ].join('\n')
 
-let server: ServerProcess
-let browser: Browser
-let dataDir: string
+let session: CcSession
 let cc: string
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-articles-'))
-  addStaff({ DATA_DIR: dataDir }, PASSWORD, [['ann@x.test', 'Ann', 'editor']])
-  ;[server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
-    launchBrowser(),
-  ])
-  cc = brandUrl('ccc', server.port, '')
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
-  await routeThirdParties(context)
-  page = await context.newPage()
-  await page.goto(`${cc}/`)
-  expect((await call('POST', '/api/_auth/session', { email: 'ann@x.test', password: PASSWORD })).status).toBe(
-    200,
-  )
+  session = await startCcSession({ prefix: 'fw-cc-articles-', staff: [['ann@x.test', 'Ann', 'editor']] })
+  cc = session.cc
+  ;({ context, page } = await session.signIn('ann@x.test', { timezoneId: 'UTC' }))
   expect((await call('POST', '/api/cc/branches', { title: 'Words', name: BRANCH })).status).toBe(201)
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
-async function call(method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      const text = await r.text()
-      return { status: r.status, body: text ? JSON.parse(text) : null }
-    },
-    { method, path, body },
-  )
-}
-
-async function openScreen(path: string): Promise<void> {
-  await page.goto(`${cc}${path}`)
-  await page.waitForSelector('.cc-app')
-  await page.waitForFunction(() => !/Loading /.test(document.body.innerText), null, { timeout: 30_000 })
-}
-
-async function axeAndLook(name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/cc-articles-${name}.png`, fullPage: true })
-  expect(await seriousViolations(page), name).toEqual([])
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-  expect(sideways, `${name} scrolls sideways`).toBe(false)
-}
+/** A JSON call as Ann, from the tab the tests drive. */
+const call = (method: string, path: string, body?: unknown) => callFrom(page, method, path, body)
+const openScreen = (path: string) => open(page, `${cc}${path}`)
+const axeAndLook = (name: string) => look(page, `cc-articles-${name}`)
 
 const previewBody = () => page.frameLocator('[data-testid="article-preview-frame"]').locator('.article-body')
 
@@ -147,14 +112,13 @@ describe('articles, CONTROL-CENTER §8 Issue 2 step 6', { timeout: 180_000 }, ()
     expect(html).toContain('snake_case_name')
 
     await axeAndLook('editor-1280')
-    await page
-      .getByRole('region', { name: 'Preview' })
-      .screenshot({ path: '/tmp/cc-articles-preview-1280.png' })
+    await screenshot(page.getByRole('region', { name: 'Preview' }), 'cc-articles-preview-1280')
 
-    await page.getByRole('button', { name: 'Commit' }).click()
-    const commit = page.getByRole('dialog', { name: 'Commit to the branch' })
-    await commit.getByLabel('Message').fill('Aetna checklist: a table of costs')
-    await commit.getByRole('button', { name: 'Commit' }).click()
+    const commit = await commitWithMessage(
+      page,
+      page.getByRole('button', { name: 'Commit' }),
+      'Aetna checklist: a table of costs',
+    )
     await commit.waitFor({ state: 'hidden', timeout: 15_000 })
     const committed = (await call('GET', `/api/cc/branches/${BRANCH}/file?path=${FILE}`)).body
     expect(committed.draft).toBeNull()
@@ -173,9 +137,7 @@ describe('articles, CONTROL-CENTER §8 Issue 2 step 6', { timeout: 180_000 }, ()
     await page.setViewportSize({ width: 375, height: 800 })
     await editor.waitFor()
     await axeAndLook('editor-375')
-    await page
-      .getByRole('region', { name: 'Preview' })
-      .screenshot({ path: '/tmp/cc-articles-preview-375.png' })
+    await screenshot(page.getByRole('region', { name: 'Preview' }), 'cc-articles-preview-375')
     await page.setViewportSize({ width: 1280, height: 900 })
   })
 

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   STAND_IN_DRAFT,
@@ -10,11 +9,8 @@ import {
   type TextgenStandIn,
 } from '../fixtures/textgen-stand-in/stand-in'
 import { seriousViolations } from './axe'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { type ServerProcess, startServerProcess } from './server-process'
-import { addStaff } from './staff-cli'
+import { type CcSession, call, startCcSession } from './cc-session'
 
-const PASSWORD = 'correct-horse-battery'
 const BRANCH = 'factory'
 /** Short, so a hanging provider fails quickly; long enough for a held stream to be seen in the page. */
 const TIMEOUT_MS = 15_000
@@ -23,32 +19,27 @@ const FINAL = ['succeeded', 'failed', 'cancelled']
 /** expect.poll waits 1 s by default: too short for a screen on a shared 2-core machine. */
 const POLL = { timeout: 30_000 }
 
-let server: ServerProcess
-let browser: Browser
+let session: CcSession
 let textgen: TextgenStandIn
-let dataDir: string
 let cc: string
 let editor: BrowserContext
 let api: Page
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-factory-'))
-  addStaff({ DATA_DIR: dataDir }, PASSWORD, [
-    ['ed@x.test', 'Ed', 'editor'],
-    ['vi@x.test', 'Vi', 'viewer'],
-  ])
   textgen = await startTextgenStandIn()
-  ;[server, browser] = await Promise.all([
-    startServerProcess({
-      DATA_DIR: dataDir,
-      CONTENT_SOURCE: 'git',
+  session = await startCcSession({
+    prefix: 'fw-cc-factory-',
+    staff: [
+      ['ed@x.test', 'Ed', 'editor'],
+      ['vi@x.test', 'Vi', 'viewer'],
+    ],
+    env: {
       TEXTGEN_BASE_URL: textgen.url,
       TEXTGEN_MODEL: 'stand-in-model',
       TEXTGEN_TIMEOUT_MS: String(TIMEOUT_MS),
-    }),
-    launchBrowser(),
-  ])
-  cc = brandUrl('ccc', server.port, '')
+    },
+  })
+  cc = session.cc
   editor = await signedIn('ed@x.test')
   api = await editor.newPage()
   await api.goto(`${cc}/`)
@@ -56,40 +47,17 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+  await session?.close()
   await textgen?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
+/** A context signed in as this staff member. */
 async function signedIn(email: string, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  await routeThirdParties(context)
-  const page = await context.newPage()
-  await page.goto(`${cc}/`)
-  const r = await call(page, 'POST', '/api/_auth/session', { email, password: PASSWORD })
-  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  const { context, page } = await session.signIn(email, { viewport: { width, height: 900 } })
   await page.close()
   return context
 }
 
-/** A JSON call from a control-center page, as the context's user (the browser sends the Origin). */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      const text = await r.text()
-      return { status: r.status, body: text ? JSON.parse(text) : null }
-    },
-    { method, path, body },
-  )
-}
-
-/** The stand-in's mode; a `slow` stream stops halfway while `hold` (released by the test). */
 function setMode(mode: TextgenMode, hold = false) {
   textgen.mode = mode
   textgen.slowDelayMs = 30
@@ -177,7 +145,9 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       await page.getByRole('textbox', { name: 'Body (Markdown)' }).waitFor()
       const preview = page.getByTestId('article-preview').getByRole('link', { name: /Preview on mpa/ })
       const href = (await preview.getAttribute('href'))!
-      expect(href).toContain(`mpa.localhost:${server.port}/reviews/${STAND_IN_DRAFT.slug}?branch=${BRANCH}`)
+      expect(href).toContain(
+        `mpa.localhost:${session.server.port}/reviews/${STAND_IN_DRAFT.slug}?branch=${BRANCH}`,
+      )
       const mpa = await editor.newPage()
       const res = await mpa.goto(href)
       expect(res?.status()).toBe(200)

@@ -7,6 +7,7 @@ import type { Db } from '../../server/store/db'
 import { openPostgres } from '../../server/store/postgres-db'
 import { dropPostgresSchema, uniquePostgresUrl } from '../../server/store/test-databases'
 import { launchBrowser, routeThirdParties } from './browser'
+import { call } from './cc-session'
 import { httpGet } from './http'
 import { type ServerProcess, startServerProcess } from './server-process'
 import { addStaff } from './staff-cli'
@@ -51,17 +52,8 @@ afterAll(async () => {
 
 /** A request from the control center's own page (its cookie and Origin). */
 async function api(method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      return { status: r.status, json: await r.json() }
-    },
-    { method, path, body },
-  )
+  const r = await call(page, method, path, body)
+  return { status: r.status, json: r.body }
 }
 async function ok(method: string, path: string, body?: unknown, status = 200) {
   const r = await api(method, path, body)

@@ -1,23 +1,17 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
-import { addStaff } from './staff-cli'
+import { type CcSession, call as callFrom, commitWithMessage, startCcSession } from './cc-session'
+import { PROJECT_ROOT } from './server-process'
 
-const PASSWORD = 'correct-horse-battery'
 const BRANCH = 'funnel-edit'
 const FUNNEL = 'definitions/funnels/grocery-allowance-r2.json'
 const STEP_ZIP = 'definitions/steps/zip.json'
 
-let server: ServerProcess
-let browser: Browser
-let dataDir: string
+let session: CcSession
 let cc: string
-let context: BrowserContext
 let page: Page
 
 /** Who uses step `zip`, counted from the definitions on disk (not from the screen under test). */
@@ -39,43 +33,18 @@ function zipUsage(): { funnels: number; brands: number; pages: string[] } {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-funnel-'))
-  addStaff({ DATA_DIR: dataDir }, PASSWORD, [['ed@x.test', 'Ed', 'editor']])
-  ;[server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
-    launchBrowser(),
-  ])
-  cc = brandUrl('ccc', server.port, '')
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
-  await routeThirdParties(context)
-  page = await context.newPage()
-  await page.goto(`${cc}/`)
-  expect((await call('POST', '/api/_auth/session', { email: 'ed@x.test', password: PASSWORD })).status).toBe(
-    200,
-  )
+  session = await startCcSession({ prefix: 'fw-cc-funnel-', staff: [['ed@x.test', 'Ed', 'editor']] })
+  cc = session.cc
+  ;({ page } = await session.signIn('ed@x.test', { timezoneId: 'UTC' }))
   expect((await call('POST', '/api/cc/branches', { title: 'Funnel edit', name: BRANCH })).status).toBe(201)
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
-async function call(method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      const text = await r.text()
-      return { status: r.status, body: text ? JSON.parse(text) : null }
-    },
-    { method, path, body },
-  )
-}
+/** A JSON call from the tab the tests drive, as its user. */
+const call = (method: string, path: string, body?: unknown) => callFrom(page, method, path, body)
 
 /** My draft of a file on the branch, as the server has it. */
 async function draftOf(path: string): Promise<Record<string, unknown> | null> {
@@ -217,10 +186,11 @@ describe('the funnel editor (page editor, Funnel tab)', () => {
   })
 
   it('commits the funnel, and works at 375 px without sideways scrolling', async () => {
-    await page.getByTestId('funnel-editor').getByRole('button', { name: 'Commit' }).click()
-    const commit = page.getByRole('dialog', { name: 'Commit to the branch' })
-    await commit.getByLabel('Message').fill('Medicaid first, then the contact step for people without it')
-    await commit.getByRole('button', { name: 'Commit' }).click()
+    const commit = await commitWithMessage(
+      page,
+      page.getByTestId('funnel-editor').getByRole('button', { name: 'Commit' }),
+      'Medicaid first, then the contact step for people without it',
+    )
     await commit.waitFor({ state: 'hidden', timeout: 15_000 })
     const file = await call('GET', `/api/cc/branches/${BRANCH}/file?path=${encodeURIComponent(FUNNEL)}`)
     expect(file.body.draft).toBeNull()

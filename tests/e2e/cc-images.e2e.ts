@@ -1,28 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seriousViolations } from './axe'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { type ServerProcess, startServerProcess } from './server-process'
-import { addStaff } from './staff-cli'
+import { type CcSession, call, axeAndLook as look, openScreen as open, startCcSession } from './cc-session'
 
-const PASSWORD = 'correct-horse-battery'
 const PAGE = 'definitions/pages/additional-benefits-grocery.json'
 
-let server: ServerProcess
-let browser: Browser
-let dataDir: string
+let session: CcSession
 let files: string
 let cc: string
 let context: BrowserContext
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-images-'))
   files = mkdtempSync(join(tmpdir(), 'fw-cc-images-files-'))
-  addStaff({ DATA_DIR: dataDir }, PASSWORD, [['ed@x.test', 'Ed', 'editor']])
   // A phone photo: 4000×3000, EXIF orientation and GPS coordinates.
   const jpeg = await sharp({
     create: { width: 4000, height: 3000, channels: 3, background: { r: 40, g: 120, b: 200 } },
@@ -46,60 +38,25 @@ beforeAll(async () => {
       .png()
       .toBuffer(),
   )
-  ;[server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
-    launchBrowser(),
-  ])
-  cc = brandUrl('ccc', server.port, '')
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
-  await routeThirdParties(context)
-  const page = await context.newPage()
-  await page.goto(`${cc}/`)
-  expect(
-    (await call(page, 'POST', '/api/_auth/session', { email: 'ed@x.test', password: PASSWORD })).status,
-  ).toBe(200)
+  session = await startCcSession({ prefix: 'fw-cc-images-', staff: [['ed@x.test', 'Ed', 'editor']] })
+  cc = session.cc
+  const signedIn = await session.signIn('ed@x.test', { timezoneId: 'UTC' })
+  context = signedIn.context
+  const page = signedIn.page
   expect((await call(page, 'POST', '/api/cc/branches', { title: 'Pictures', name: 'pics' })).status).toBe(201)
   await page.close()
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
   if (files) rmSync(files, { recursive: true, force: true })
 })
 
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      const text = await r.text()
-      return { status: r.status, body: text ? JSON.parse(text) : null }
-    },
-    { method, path, body },
-  )
-}
+const openScreen = (page: Page, path: string) => open(page, `${cc}${path}`)
 
-async function openScreen(page: Page, path: string): Promise<void> {
-  await page.goto(`${cc}${path}`)
-  await page.waitForSelector('.cc-app')
-  await page.waitForFunction(() => !/Loading /.test(document.body.innerText), null, { timeout: 30_000 })
-}
-
-/** axe, no sideways scroll, and a screenshot to look at, at 1280 and 375 px. */
+/** axe and no sideways scroll at 1280 and 375 px (a screenshot of each with CC_SCREENSHOTS). */
 async function axeAndLook(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-    await page.screenshot({ path: `/tmp/cc-images-${name}-${width}.png`, fullPage: true })
-    expect(await seriousViolations(page), `${name} at ${width}`).toEqual([])
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-    expect(sideways, `${name} at ${width} scrolls sideways`).toBe(false)
-  }
+  await look(page, `cc-images-${name}`, [1280, 375])
   await page.setViewportSize({ width: 1280, height: 900 })
 }
 

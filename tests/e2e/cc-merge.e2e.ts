@@ -2,54 +2,24 @@
  * CONTROL-CENTER §8 Issue 2 step 7 and §2.5 A in Chromium: two editors on one branch and one page's
  * Source editor. Each sees the other ("Dana is also editing this page"); edits of different fields
  * commit silently; edits of the same field open the merge dialog with both values, and the choice
- * commits. axe clean on the dialog at 1280 and 375; screenshots to /tmp/cc-merge-*.png.
+ * commits. axe clean on the dialog at 1280 and 375 (screenshots with CC_SCREENSHOTS=<folder>).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { type ServerProcess, startServerProcess } from './server-process'
-import { addStaff } from './staff-cli'
+import { type CcSession, call, commitWithMessage, screenshot, startCcSession } from './cc-session'
 
-const PASSWORD = 'correct-horse-battery'
 const PAGE = 'definitions/pages/dental-vision.json'
 const BRANCH = 'together'
 
-let server: ServerProcess
-let browser: Browser
-let dataDir: string
+let session: CcSession
 let cc: string
-const contexts: BrowserContext[] = []
 let dana: Page
 let sam: Page
 
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      const text = await r.text()
-      return { status: r.status, body: text ? JSON.parse(text) : null }
-    },
-    { method, path, body },
-  )
-}
-
-/** A signed-in editor's tab on the page's Source editor. */
+/** A signed-in editor's tab. */
 async function signedIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  contexts.push(context)
-  await routeThirdParties(context)
-  const page = await context.newPage()
-  await page.goto(`${cc}/`)
-  expect((await call(page, 'POST', '/api/_auth/session', { email, password: PASSWORD })).status).toBe(200)
-  return page
+  return (await session.signIn(email)).page
 }
 
 async function openSource(page: Page): Promise<void> {
@@ -82,42 +52,34 @@ async function setField(page: Page, field: string, value: string): Promise<void>
     .toBe('Draft saved')
 }
 
-/** The merge dialog at a width: a screenshot to look at, axe clean, nothing wider than the screen. */
+/** The merge dialog at a width: axe clean, nothing wider than the screen (a screenshot with CC_SCREENSHOTS). */
 async function look(page: Page, width: number): Promise<void> {
   const dialog = page.getByTestId('merge-dialog')
-  await page.screenshot({ path: `/tmp/cc-merge-${width}.png` })
+  await screenshot(page, `cc-merge-${width}`)
   expect(await seriousViolations(page, { include: '[data-testid="merge-dialog"]' }), `${width}`).toEqual([])
   expect(await dialog.evaluate((d) => d.scrollWidth > d.clientWidth + 1), `sideways at ${width}`).toBe(false)
 }
 
 async function commit(page: Page, message: string): Promise<void> {
-  await page.getByRole('button', { name: 'Commit', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Commit to the branch' })
-  await dialog.getByLabel('Message').fill(message)
-  await dialog.getByRole('button', { name: 'Commit', exact: true }).click()
+  await commitWithMessage(page, page.getByRole('button', { name: 'Commit', exact: true }), message)
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-merge-'))
-  addStaff({ DATA_DIR: dataDir }, PASSWORD, [
-    ['dana@x.test', 'Dana', 'editor'],
-    ['sam@x.test', 'Sam', 'editor'],
-  ])
-  ;[server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
-    launchBrowser(),
-  ])
-  cc = brandUrl('ccc', server.port, '')
+  session = await startCcSession({
+    prefix: 'fw-cc-merge-',
+    staff: [
+      ['dana@x.test', 'Dana', 'editor'],
+      ['sam@x.test', 'Sam', 'editor'],
+    ],
+  })
+  cc = session.cc
   dana = await signedIn('dana@x.test')
   sam = await signedIn('sam@x.test')
   expect((await call(dana, 'POST', '/api/cc/branches', { title: 'Together', name: BRANCH })).status).toBe(201)
 }, 180_000)
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {})
-  await browser?.close()
-  await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
 describe('two editors on one branch, CONTROL-CENTER §8 Issue 2 step 7', { timeout: 180_000 }, () => {
@@ -132,7 +94,7 @@ describe('two editors on one branch, CONTROL-CENTER §8 Issue 2 step 7', { timeo
       .poll(() => dana.getByTestId('presence').textContent(), { timeout: 15_000 })
       .toMatch(/^Sam is also editing this page \(since \d{1,2}:\d{2} [ap]m\)\./)
     expect(await dana.getByRole('status').filter({ hasText: 'also editing' }).count()).toBe(1)
-    await dana.screenshot({ path: '/tmp/cc-merge-presence-1280.png' })
+    await screenshot(dana, 'cc-merge-presence-1280')
 
     await setField(dana, 'headline', 'Dana: dental and vision, side by side')
     await setField(sam, 'subheadline', 'Sam: routine care most plans leave out')

@@ -1,64 +1,32 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
+import { type CcSession, call as callFrom, commitWithMessage, startCcSession } from './cc-session'
 import { httpGet } from './http'
-import { type ServerProcess, startServerProcess } from './server-process'
-import { addStaff } from './staff-cli'
 
-const PASSWORD = 'correct-horse-battery'
 const BRANCH = 'page-edit'
 const SHOTS = process.env.CC_SCREENSHOTS
 
-let server: ServerProcess
-let browser: Browser
-let dataDir: string
+let session: CcSession
 let cc: string
-let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-page-'))
-  addStaff({ DATA_DIR: dataDir }, PASSWORD, [['pub@x.test', 'Pia', 'publisher']])
-  ;[server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
-    launchBrowser(),
-  ])
-  cc = brandUrl('ccc', server.port, '')
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
-  await routeThirdParties(context)
-  page = await context.newPage()
-  await page.goto(`${cc}/`)
-  expect((await call('POST', '/api/_auth/session', { email: 'pub@x.test', password: PASSWORD })).status).toBe(
-    200,
-  )
+  session = await startCcSession({ prefix: 'fw-cc-page-', staff: [['pub@x.test', 'Pia', 'publisher']] })
+  cc = session.cc
+  ;({ page } = await session.signIn('pub@x.test', { timezoneId: 'UTC' }))
   expect((await call('POST', '/api/cc/branches', { title: 'Page edit', name: BRANCH })).status).toBe(201)
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
-async function call(method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      const text = await r.text()
-      return { status: r.status, body: text ? JSON.parse(text) : null }
-    },
-    { method, path, body },
-  )
-}
+/** A JSON call from the tab the tests drive, as its user. */
+const call = (method: string, path: string, body?: unknown) => callFrom(page, method, path, body)
 
 const previewFrame = async (): Promise<Frame> => {
   const handle = await page.getByTestId('preview-frame').elementHandle()
@@ -279,10 +247,11 @@ describe('the page editor', () => {
     await expect.poll(() => page.locator('.cc-form-error').count()).toBe(0)
     // Commit this page's draft (and the others of the earlier tests) from the branch screen.
     for (const path of ['definitions/pages/spring-otc.json']) {
-      await page.getByRole('button', { name: 'Commit', exact: true }).first().click()
-      const commit = page.getByRole('dialog', { name: 'Commit to the branch' })
-      await commit.getByLabel('Message').fill(`New landing page ${path}`)
-      await commit.getByRole('button', { name: 'Commit' }).click()
+      const commit = await commitWithMessage(
+        page,
+        page.getByRole('button', { name: 'Commit', exact: true }).first(),
+        `New landing page ${path}`,
+      )
       await commit.waitFor({ state: 'hidden', timeout: 15_000 })
     }
     await page.goto(`${cc}/branches/${BRANCH}`)
@@ -290,15 +259,15 @@ describe('the page editor', () => {
     const confirm = page.getByRole('dialog', { name: `Publish ${BRANCH}?` })
     await confirm.getByRole('button', { name: 'Publish' }).click()
     await expect
-      .poll(async () => (await httpGet(server.port, '/spring-otc', 'm10.localhost')).status, {
+      .poll(async () => (await httpGet(session.server.port, '/spring-otc', 'm10.localhost')).status, {
         timeout: 20_000,
       })
       .toBe(200)
-    const served = await httpGet(server.port, '/spring-otc', 'm10.localhost')
+    const served = await httpGet(session.server.port, '/spring-otc', 'm10.localhost')
     expect(served.body).toContain('Spring OTC savings are here')
     expect(served.body).toContain('Check my plans')
     // Only on its brand.
-    expect((await httpGet(server.port, '/spring-otc', 'ac.localhost')).status).toBe(404)
+    expect((await httpGet(session.server.port, '/spring-otc', 'ac.localhost')).status).toBe(404)
   })
 
   it('works at 375 px: tabs wrap, nothing scrolls sideways, axe clean', async () => {

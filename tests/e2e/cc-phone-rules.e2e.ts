@@ -1,38 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seriousViolations } from './axe'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { type ServerProcess, startServerProcess } from './server-process'
-import { addStaff } from './staff-cli'
+import { axeAndLook, type CcSession, call, openScreen as open, startCcSession } from './cc-session'
 
-const PASSWORD = 'correct-horse-battery'
 const FACEBOOK = 'definitions/phone-rules/m10-facebook.json'
 const SHADOWED = 'definitions/phone-rules/m10-meta-late.json'
 
-let server: ServerProcess
-let browser: Browser
-let dataDir: string
+let session: CcSession
 let cc: string
 let context: BrowserContext
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-phone-'))
-  addStaff({ DATA_DIR: dataDir }, PASSWORD, [['ed@x.test', 'Ed', 'editor']])
-  ;[server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
-    launchBrowser(),
-  ])
-  cc = brandUrl('ccc', server.port, '')
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' })
-  await routeThirdParties(context)
-  const page = await context.newPage()
-  await page.goto(`${cc}/`)
-  expect(
-    (await call(page, 'POST', '/api/_auth/session', { email: 'ed@x.test', password: PASSWORD })).status,
-  ).toBe(200)
+  session = await startCcSession({ prefix: 'fw-cc-phone-', staff: [['ed@x.test', 'Ed', 'editor']] })
+  cc = session.cc
+  const signedIn = await session.signIn('ed@x.test', { timezoneId: 'UTC' })
+  context = signedIn.context
+  const page = signedIn.page
   expect((await call(page, 'POST', '/api/cc/branches', { title: 'Phones', name: 'phones' })).status).toBe(201)
   // A rule with the same source as m10-facebook whose id sorts after it: it loses every tie.
   const late = {
@@ -52,42 +34,10 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      const text = await r.text()
-      return { status: r.status, body: text ? JSON.parse(text) : null }
-    },
-    { method, path, body },
-  )
-}
-
-async function openScreen(page: Page, path: string): Promise<void> {
-  await page.goto(`${cc}${path}`)
-  await page.waitForSelector('.cc-app')
-  await page.waitForFunction(() => !/Loading /.test(document.body.innerText), null, { timeout: 30_000 })
-}
-
-async function axeAndLook(page: Page, name: string): Promise<void> {
-  const shots = process.env.CC_SCREENSHOTS
-  if (shots) {
-    mkdirSync(shots, { recursive: true })
-    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
-  }
-  expect(await seriousViolations(page), name).toEqual([])
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-  expect(sideways, `${name} scrolls sideways`).toBe(false)
-}
+const openScreen = (page: Page, path: string) => open(page, `${cc}${path}`)
 
 describe('phone rules, CONTROL-CENTER §8 Issue 2 step 2', { timeout: 150_000 }, () => {
   it('the simulator names m10-facebook for utm_source facebook; the rule that can never win is flagged', async () => {

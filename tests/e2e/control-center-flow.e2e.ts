@@ -18,6 +18,7 @@ import { setField } from '../../engine/content/set-field'
 import { pgConnection } from '../../server/store/postgres-db'
 import { dropPostgresSchema, testPostgresUrl, uniquePostgresUrl } from '../../server/store/test-databases'
 import { launchBrowser, routeThirdParties, THIRD_PARTY_HOSTS } from './browser'
+import { call } from './cc-session'
 import { httpGet } from './http'
 import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 import { staffCli } from './staff-cli'
@@ -78,17 +79,8 @@ afterAll(async () => {
 
 /** A request from the control center's own page: its cookie and Origin, as the screens send them. */
 async function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      return { status: r.status, json: await r.json() }
-    },
-    { method, path, body },
-  )
+  const r = await call(page, method, path, body)
+  return { status: r.status, json: r.body }
 }
 async function ok(page: Page, method: string, path: string, body?: unknown, status = 200) {
   const r = await api(page, method, path, body)

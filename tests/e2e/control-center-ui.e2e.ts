@@ -1,78 +1,55 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './axe'
-import { brandUrl, launchBrowser, routeThirdParties } from './browser'
-import { type ServerProcess, startServerProcess } from './server-process'
-import { addStaff } from './staff-cli'
+import { brandUrl, routeThirdParties } from './browser'
+import {
+  type CcSession,
+  call,
+  commitWithMessage,
+  openScreen as open,
+  PASSWORD,
+  startCcSession,
+} from './cc-session'
+import type { ServerProcess } from './server-process'
 
-const PASSWORD = 'correct-horse-battery'
 const OLD_HEADLINE = 'Help with groceries from your Medicare plan'
 const NEW_HEADLINE = 'Spring: groceries covered by your Medicare plan'
 const GROCERY = 'definitions/pages/grocery.json'
 /** One acceptance step: several screens, each waiting for branch snapshots on a shared 2-core machine. */
 const FLOW_MS = 180_000
 
+let session: CcSession
 let server: ServerProcess
-let browser: Browser
-let dataDir: string
 let cc: string
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-cc-ui-'))
-  addStaff({ DATA_DIR: dataDir }, PASSWORD, [
-    ['ed@x.test', 'Ed', 'editor'],
-    ['pub@x.test', 'Pub', 'publisher'],
-  ])
-  ;[server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }),
-    launchBrowser(),
-  ])
-  cc = brandUrl('ccc', server.port, '')
+  session = await startCcSession({
+    prefix: 'fw-cc-ui-',
+    staff: [
+      ['ed@x.test', 'Ed', 'editor'],
+      ['pub@x.test', 'Pub', 'publisher'],
+    ],
+  })
+  ;({ server, cc } = session)
 }, 180_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
 async function newContext(width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  const context = await session.browser.newContext({ viewport: { width, height: 900 } })
   await routeThirdParties(context)
   return context
 }
 
 /** A context signed in as this staff member (through the same API the sign-in panel uses). */
 async function signedIn(email: string, width = 1280): Promise<BrowserContext> {
-  const context = await newContext(width)
-  const page = await context.newPage()
-  await page.goto(`${cc}/`)
-  const r = await call(page, 'POST', '/api/_auth/session', { email, password: PASSWORD })
-  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  const { context, page } = await session.signIn(email, { viewport: { width, height: 900 } })
   await page.close()
   return context
-}
-
-/**
- * A JSON call from a page of the control center, as the context's user (Node cannot resolve
- * `ccc.localhost`; the browser does, and sends the Origin a write needs).
- */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const r = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      })
-      const text = await r.text()
-      return { status: r.status, body: text ? JSON.parse(text) : null }
-    },
-    { method, path, body },
-  )
 }
 
 /** A page of the context on the control center, to make API calls from. */
@@ -83,11 +60,7 @@ async function apiPage(context: BrowserContext): Promise<Page> {
 }
 
 /** Opens a control-center screen and waits until nothing on it is loading. */
-async function openScreen(page: Page, path: string): Promise<void> {
-  await page.goto(`${cc}${path}`)
-  await page.waitForSelector('.cc-app')
-  await page.waitForFunction(() => !/Loading /.test(document.body.innerText), null, { timeout: 30_000 })
-}
+const openScreen = (page: Page, path: string) => open(page, `${cc}${path}`)
 
 /** Page grocery's text as the Source editor starts from it (my draft, else the branch's). */
 async function serverText(page: Page): Promise<string> {
@@ -217,10 +190,11 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       expect(await heading(vp)).toBe(OLD_HEADLINE)
       await visitor.close()
 
-      await page.getByRole('button', { name: 'Commit' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Commit to the branch' })
-      await dialog.getByLabel('Message').fill('Spring headline')
-      await dialog.getByRole('button', { name: 'Commit' }).click()
+      const dialog = await commitWithMessage(
+        page,
+        page.getByRole('button', { name: 'Commit' }),
+        'Spring headline',
+      )
       await dialog.waitFor({ state: 'hidden' })
       await openScreen(page, '/branches/spring-promo')
       const diff = page.getByTestId('diff')
@@ -352,10 +326,11 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       await expect.poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0)
       const marked = await page.locator('.cm-line:has(.cm-lintRange-error)').first().textContent()
       expect(marked).toContain('"headline": 42')
-      await page.getByRole('button', { name: 'Commit' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Commit to the branch' })
-      await dialog.getByLabel('Message').fill('Broken on purpose')
-      await dialog.getByRole('button', { name: 'Commit' }).click()
+      const dialog = await commitWithMessage(
+        page,
+        page.getByRole('button', { name: 'Commit' }),
+        'Broken on purpose',
+      )
       await dialog.waitFor({ state: 'hidden' })
       await ed.close()
 

@@ -1,13 +1,35 @@
 /** Drives any funnel page in Chromium from its definition: answers or skips whatever step is shown. */
 import type { Page } from 'playwright-core'
+import { actionList } from '../../engine/funnel/run-actions'
 import { validValue } from '../../engine/funnel/sample-values'
-import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
+import { funnelCatalogue } from '../model/funnel-catalogue'
 
 export interface RecordedEvent {
   kind: 'track' | 'pageView'
   event?: string
   properties?: Record<string, unknown>
   page?: { name: string; template: string; stepName?: string }
+}
+
+/** Every funnel page of the catalogue that a visitor can open (on a brand, no path parameter but the step). */
+export function funnelPages(): { funnel: ResolvedFunnel; page: PageEntry }[] {
+  return funnelCatalogue()
+    .flatMap(({ funnel, pages }) => pages.map((page) => ({ funnel, page })))
+    .filter(({ page }) => page.brands.length > 0 && !/\{(?!step\?)/.test(page.path))
+}
+
+/** The page's URL without its step: "/quiz/otc/{step?}" → "/quiz/otc". */
+export const funnelBase = (p: PageEntry) => p.path.replace(/\/\{[^}]+\?\}$/, '')
+
+/** Where a funnel may leave to: the page's destination or a go-to-page action's path. */
+export function exitsOf(funnel: ResolvedFunnel, page: PageEntry): string[] {
+  const paths = funnel.steps.flatMap((s) =>
+    [s.onEnter, s.onSubmit].flatMap((a) =>
+      actionList(a).flatMap((x) => (x.type === 'go-to-page' ? [x.path] : [])),
+    ),
+  )
+  return [page.destination!, ...paths].map((p) => new URL(p, 'https://x').pathname)
 }
 
 /** Collects the funnel's announced events across page loads (exposeFunction survives navigation). */
@@ -54,20 +76,30 @@ export async function answerStep(page: Page, funnel: ResolvedFunnel): Promise<vo
   if (!single) await page.locator('.funnel-submit').click()
 }
 
-/** Walks the funnel until the browser leaves `base` (the funnel's path); skips where allowed when `skip` is set. */
+/**
+ * Walks the funnel until the browser leaves `base` (the funnel's path); skips where allowed when `skip`
+ * is set. `onStep` runs on each step once it is on screen (before it is answered).
+ */
 export async function completeFunnel(
   page: Page,
   funnel: ResolvedFunnel,
   base: string,
-  opts: { skip?: boolean } = {},
+  opts: { skip?: boolean; onStep?: (name: string) => Promise<void> } = {},
 ): Promise<string[]> {
   const visited: string[] = []
   const left = () => !new URL(page.url()).pathname.startsWith(`${base}/`)
   for (let guard = 0; guard < funnel.steps.length * 2; guard++) {
     if (visited.length > 0 && left()) return visited
     await waitForLive(page)
+    // The new step renders after the URL changes: go on once it is on screen.
+    if (visited.length > 0)
+      await page.waitForFunction(
+        (name) => document.querySelector('.funnel-form')?.getAttribute('data-step') !== name,
+        visited.at(-1),
+      )
     const name = await currentStepName(page)
     visited.push(name)
+    await opts.onStep?.(name)
     const step = funnel.steps.find((s) => s.name === name)!
     const before = page.url()
     if (opts.skip && step.skippable) await page.getByRole('button', { name: funnel.text.funnel.skip }).click()

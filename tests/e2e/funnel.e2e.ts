@@ -1,17 +1,28 @@
 /**
- * Every funnel page of the catalogue, in Chromium: the shortest complete path and the skip path
- * reach the destination; redirects, query strings, history, messages and events on /quiz/otc.
+ * Funnel pages in Chromium at desktop size: the skip path reaches the destination once per distinct
+ * funnel (the same steps, texts and destination behave the same on every page that runs them);
+ * redirects, query strings, history, messages and events on /quiz/otc. Every funnel page's complete
+ * path is walked on a phone in first-screen.e2e.ts; every funnel's paths, skips included, are replayed
+ * on the machine in tests/model/funnel.model.test.ts.
  */
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
-import { actionList } from '../../engine/funnel/run-actions'
 import { emptiedValues } from '../../engine/funnel/validate-field'
 import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
-import { funnelCatalogue, loadSnapshot } from '../model/funnel-catalogue'
+import { loadSnapshot } from '../model/funnel-catalogue'
 import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
-import { answerStep, completeFunnel, currentStepName, recordFunnelEvents, waitForLive } from './funnel-driver'
+import {
+  answerStep,
+  completeFunnel,
+  currentStepName,
+  exitsOf,
+  funnelBase,
+  funnelPages,
+  recordFunnelEvents,
+  waitForLive,
+} from './funnel-driver'
 
 const port = inject('port')
 let browser: Browser
@@ -36,47 +47,25 @@ async function freshContext(opts: { javaScriptEnabled?: boolean } = {}) {
 const historyAtLoad = (tab: import('playwright-core').Page) =>
   tab.evaluate(() => (window as unknown as { __historyAtLoad: number }).__historyAtLoad)
 
-/** Where a funnel may leave to: the page's destination or a go-to-page action's path. */
-function exitsOf(funnel: ResolvedFunnel, page: PageEntry): string[] {
-  const paths = funnel.steps.flatMap((s) =>
-    [s.onEnter, s.onSubmit].flatMap((a) =>
-      actionList(a).flatMap((x) => (x.type === 'go-to-page' ? [x.path] : [])),
-    ),
-  )
-  return [page.destination!, ...paths].map((p) => new URL(p, 'https://x').pathname)
-}
+const pages = funnelPages()
 
-/** The page's URL without its step: "/quiz/otc/{step?}" → "/quiz/otc". */
-const funnelBase = (p: PageEntry) => p.path.replace(/\/\{[^}]+\?\}$/, '')
+/** What a walk in the browser depends on: the steps (fields, actions, skippable), the texts, the destination. */
+const shapeOf = ({ funnel, page }: { funnel: ResolvedFunnel; page: PageEntry }) =>
+  JSON.stringify({ steps: funnel.steps, text: funnel.text, destination: page.destination })
+/** The first page of each distinct funnel shape. */
+const distinct = pages.filter((p, i) => pages.findIndex((q) => shapeOf(q) === shapeOf(p)) === i)
 
-const pages = funnelCatalogue()
-  .flatMap(({ funnel, pages }) => pages.map((page) => ({ funnel, page })))
-  .filter(({ page }) => page.brands.length > 0 && !/\{(?!step\?)/.test(page.path))
+it('finds funnel pages to run', () => expect(distinct.length).toBeGreaterThan(0))
 
-it('finds funnel pages to run', () => expect(pages.length).toBeGreaterThan(0))
-
-for (const [i, { funnel, page }] of pages.entries()) {
+for (const { funnel, page } of distinct) {
   const brand = page.brands[0]
-  // The skip path once per funnel (on its first page); the complete path on every page.
-  const firstPageOfFunnel = pages.findIndex((p) => p.funnel.id === funnel.id) === i
   const base = funnelBase(page)
-  describe(`${brand} ${base} (${funnel.id})`, () => {
-    it('completes the shortest path to the destination', async () => {
+  const alike = pages.filter((p) => p.funnel.id !== funnel.id && shapeOf(p) === shapeOf({ funnel, page }))
+  const same = alike.length ? ` (as ${alike.map((p) => p.funnel.id).join(', ')})` : ''
+  describe(`${brand} ${base} (${funnel.id})${same}`, () => {
+    it('completes the skip path to the destination', async () => {
       const ctx = await freshContext()
       const { page: tab, pageErrors } = await newPage(ctx)
-      const events = await recordFunnelEvents(tab)
-      await tab.goto(brandUrl(brand, port, base))
-      const visited = await completeFunnel(tab, funnel, base)
-      expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
-      const submitted = events.filter((e) => e.event === FORM_STEP_SUBMITTED)
-      expect(submitted.map((e) => e.properties?.stepName)).toEqual(visited)
-      expect(pageErrors).toEqual([])
-      await ctx.close()
-    })
-
-    it.runIf(firstPageOfFunnel)('completes the skip path to the destination', async () => {
-      const ctx = await freshContext()
-      const { page: tab } = await newPage(ctx)
       const events = await recordFunnelEvents(tab)
       await tab.goto(brandUrl(brand, port, base))
       const visited = await completeFunnel(tab, funnel, base, { skip: true })
@@ -89,6 +78,7 @@ for (const [i, { funnel, page }] of pages.entries()) {
         const e = submitted.find((x) => x.properties?.stepName === step.name)
         expect(e?.properties?.data).toEqual(emptiedValues(step.fields))
       }
+      expect(pageErrors).toEqual([])
       await ctx.close()
     })
   })

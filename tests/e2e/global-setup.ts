@@ -1,37 +1,83 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { TestProject } from 'vitest/node'
-import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+import {
+  DATA_TEMPLATE_ENV,
+  newDataDir,
+  PROJECT_ROOT,
+  type ServerProcess,
+  startServerProcess,
+} from './server-process'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number
     /** The e2e server's PGlite folder (its server.json tells the operator token). */
     dataDir: string
+    /** A PGlite data folder, initialised and migrated, that test servers start on copies of. */
+    dataTemplate: string
   }
 }
 
 let server: ServerProcess | undefined
 let dataDir: string | undefined
+let template: string | undefined
 
-/** Builds the production bundle and starts one production server for the e2e suite. */
-export async function setup(project: TestProject) {
-  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], {
-    cwd: PROJECT_ROOT,
-    encoding: 'utf8',
-    // vitest sets NODE_ENV=test, which would make Vite emit development JSX.
-    env: { ...process.env, NODE_ENV: 'production' },
+/** Runs a command to its end; rejects with its output when it fails. */
+function run(args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.on('data', (d) => {
+      out += d
+    })
+    child.stderr.on('data', (d) => {
+      out += d
+    })
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed:\n${out}`)),
+    )
   })
-  if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-data-'))
+}
+
+/** Opens the store in `dir` as the server does (PGlite's initdb, the migrations) and closes it. */
+function initDataDir(dir: string): Promise<void> {
+  const openStore = pathToFileURL(join(PROJECT_ROOT, 'server', 'store', 'open-store.ts')).href
+  const script = `import(${JSON.stringify(openStore)}).then(async ({ openStore }) => {
+    const store = await openStore({ databaseUrl: null, dataDir: ${JSON.stringify(dir)} })
+    await store.close()
+  })`
+  return run(['--import', 'tsx', '-e', script], { LOG_LEVEL: 'warn' })
+}
+
+/**
+ * Builds the production bundle and, meanwhile, prepares the data folder every test server starts on
+ * a copy of; then starts one production server for the e2e suite.
+ */
+export async function setup(project: TestProject) {
+  template = mkdtempSync(join(tmpdir(), 'fw-e2e-template-'))
+  await Promise.all([
+    // vitest sets NODE_ENV=test, which would make Vite emit development JSX.
+    run([join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], { NODE_ENV: 'production' }),
+    initDataDir(template),
+  ])
+  process.env[DATA_TEMPLATE_ENV] = template
+  dataDir = newDataDir('fw-e2e-data-')
   server = await startServerProcess({ DATA_DIR: dataDir })
   project.provide('port', server.port)
   project.provide('dataDir', dataDir)
+  project.provide('dataTemplate', template)
 }
 
 export async function teardown() {
   await server?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  for (const dir of [dataDir, template]) if (dir) rmSync(dir, { recursive: true, force: true })
 }

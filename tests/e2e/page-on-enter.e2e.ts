@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { VisitorRecord } from '../../schemas/generated/visitor-record'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import { opsClient } from './ops-client'
-import { type ServerProcess, startServerProcess } from './server-process'
+import { newDataDir, type ServerProcess, startServerProcess } from './server-process'
 
 // A server on a fixture set whose page has on-enter actions, smid/xsmid and a {token} path segment.
 let server: ServerProcess
 let browser: Browser
-const dataDir = mkdtempSync(join(tmpdir(), 'fw-on-enter-'))
+const dataDir = newDataDir('fw-on-enter-')
 beforeAll(async () => {
   server = await startServerProcess({
     DEFINITIONS_DIR: 'tests/fixtures/definitions-tracking',

@@ -1,0 +1,131 @@
+/**
+ * What the control-center e2e files share: a production server of their own on a content repository
+ * (CONTENT_SOURCE=git) with staff users in its data folder, a browser, signed-in tabs, the JSON API
+ * called from a tab (with its session), and the screens' common moves: open a screen, commit from the
+ * dialog, check a screen with axe and for sideways scrolling.
+ */
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { seriousViolations } from './axe'
+import { brandUrl, launchBrowser, routeThirdParties } from './browser'
+import { newDataDir, type ServerProcess, startServerProcess } from './server-process'
+import { addStaff } from './staff-cli'
+
+export const PASSWORD = 'correct-horse-battery'
+
+/** [email, name, role] */
+export type StaffUser = readonly [string, string, string]
+
+export interface CcSession {
+  server: ServerProcess
+  browser: Browser
+  dataDir: string
+  /** The control center's origin (brand ccc). */
+  cc: string
+  /** A new context signed in as `email` (through the API the sign-in panel uses), with a tab on the control center. */
+  signIn(email: string, options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>
+  close(): Promise<void>
+}
+
+/**
+ * Starts the server (on a copy of the run's data folder, the staff users added with the staff CLI)
+ * and the browser side by side.
+ */
+export async function startCcSession(opts: {
+  prefix: string
+  staff: readonly StaffUser[]
+  env?: Record<string, string>
+}): Promise<CcSession> {
+  const dataDir = newDataDir(opts.prefix)
+  addStaff({ DATA_DIR: dataDir }, PASSWORD, opts.staff)
+  const [server, browser] = await Promise.all([
+    startServerProcess({ DATA_DIR: dataDir, CONTENT_SOURCE: 'git', ...opts.env }),
+    launchBrowser(),
+  ])
+  const cc = brandUrl('ccc', server.port, '')
+  return {
+    server,
+    browser,
+    dataDir,
+    cc,
+    async signIn(email, options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
+      await routeThirdParties(context)
+      const page = await context.newPage()
+      await page.goto(`${cc}/`)
+      const r = await call(page, 'POST', '/api/_auth/session', { email, password: PASSWORD })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      return { context, page }
+    },
+    async close() {
+      await browser.close()
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A JSON call from a tab of the control center, as the tab's user (Node cannot resolve ccc.localhost,
+ * and the session cookie lives in the browser).
+ */
+export async function call(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const r = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      })
+      const text = await r.text()
+      return { status: r.status, body: text ? JSON.parse(text) : null }
+    },
+    { method, path, body },
+  )
+}
+
+/** Opens a screen of the control center and waits until it has loaded what it shows. */
+export async function openScreen(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.waitForSelector('.cc-app')
+  await page.waitForFunction(() => !/Loading /.test(document.body.innerText), null, { timeout: 30_000 })
+}
+
+/** Opens the commit dialog with `opener`, writes the message and commits; returns the dialog. */
+export async function commitWithMessage(page: Page, opener: Locator, message: string): Promise<Locator> {
+  await opener.click()
+  const dialog = page.getByRole('dialog', { name: 'Commit to the branch' })
+  await dialog.getByLabel('Message').fill(message)
+  await dialog.getByRole('button', { name: 'Commit', exact: true }).click()
+  return dialog
+}
+
+/** With CC_SCREENSHOTS=<folder>: a screenshot `<name>.png` there (of the whole page, or of one part), to look at. */
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+  const shots = process.env.CC_SCREENSHOTS
+  if (!shots) return
+  mkdirSync(shots, { recursive: true })
+  const path = join(shots, `${name}.png`)
+  if ('goto' in target) await target.screenshot({ path, fullPage: true })
+  else await target.screenshot({ path })
+}
+
+/**
+ * The screen at each width (the current one when none is given): no serious axe violation, no
+ * sideways scrolling, and a screenshot with CC_SCREENSHOTS. The viewport is left at the last width.
+ */
+export async function axeAndLook(page: Page, name: string, widths: number[] = []): Promise<void> {
+  for (const width of widths.length ? widths : [null]) {
+    const label = width ? `${name} at ${width}` : name
+    if (width) {
+      await page.setViewportSize({ width, height: page.viewportSize()?.height ?? 900 })
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    }
+    await screenshot(page, width ? `${name}-${width}` : name)
+    expect(await seriousViolations(page), label).toEqual([])
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+    expect(sideways, `${label} scrolls sideways`).toBe(false)
+  }
+}
