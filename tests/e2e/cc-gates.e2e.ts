@@ -1,6 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeAndLook, type CcSession, call, openScreen as open, startCcSession } from './cc-session'
+import {
+  axeAndLook,
+  branchWith,
+  type CcSession,
+  call,
+  openScreen as open,
+  startCcSession,
+} from './cc-session'
 
 const FUNNEL = 'definitions/funnels/quiz-otc.json'
 const ZIP = 'definitions/steps/zip.json'
@@ -8,29 +15,6 @@ const ZIP = 'definitions/steps/zip.json'
 let session: CcSession
 let cc: string
 let context: BrowserContext
-
-/** A branch with `edits` committed through the API (the editors are someone else's screens). */
-// biome-ignore lint/suspicious/noExplicitAny: the documents are edited as JSON
-async function branchWith(page: Page, name: string, edits: [string, (doc: any) => void][]) {
-  expect((await call(page, 'POST', '/api/cc/branches', { title: name, name })).status).toBe(201)
-  for (const [path, edit] of edits) {
-    const file = await call(page, 'GET', `/api/cc/branches/${name}/file?path=${path}`)
-    const doc = JSON.parse(file.body.text)
-    edit(doc)
-    const put = await call(page, 'PUT', `/api/cc/branches/${name}/drafts?path=${path}`, {
-      text: `${JSON.stringify(doc, null, 2)}\n`,
-    })
-    expect(put.status).toBe(200)
-  }
-  const head = (await call(page, 'GET', `/api/cc/branches/${name}`)).body.branch.head
-  const commit = await call(page, 'POST', `/api/cc/branches/${name}/commits`, {
-    message: name,
-    expectedHead: head,
-    paths: edits.map(([p]) => p),
-  })
-  expect(commit.status).toBe(201)
-  return commit.body.commit as string
-}
 
 beforeAll(async () => {
   session = await startCcSession({ prefix: 'fw-cc-gates-', staff: [['pat@x.test', 'Pat', 'publisher']] })

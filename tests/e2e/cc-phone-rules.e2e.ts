@@ -96,4 +96,42 @@ describe('phone rules, CONTROL-CENTER §8 Issue 2 step 2', { timeout: 150_000 },
     expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('1234')
     await page.close()
   })
+
+  it('the coverage matrix names the rule of every page and source, and follows the afid picked', async () => {
+    const page = await context.newPage()
+    await openScreen(page, '/phone-rules?branch=phones')
+    const matrix = page.getByRole('region', { name: 'Coverage: page × traffic source' })
+    const table = matrix.getByTestId('coverage-matrix')
+    const cell = (pageKey: string, source: string) =>
+      table.locator(`tr[data-page="${pageKey}"] td[data-source="${source}"]`)
+    expect(await matrix.getByLabel('Brand', { exact: true }).inputValue()).toBe('m10')
+    const heads = await table.locator('thead th').allTextContents()
+    expect(heads.slice(0, 2)).toEqual(['Page', 'no or other utm_source'])
+    expect(heads).toEqual(expect.arrayContaining(['facebook', 'fb', 'ig', 'google']))
+    // The home page's google visitors have their own rule; other pages fall through to the default (shaded).
+    expect(await cell('home-m10', 'google').textContent()).toBe('m10-home-google')
+    expect(await cell('grocery', 'google').textContent()).toBe('m10-default')
+    expect(await cell('grocery', 'google').getAttribute('class')).toContain('fw-pr-cell-default')
+    expect(await cell('grocery', 'facebook').textContent()).toBe('m10-facebook')
+    // The draft rule that loses every tie wins no cell, and the table says so.
+    expect(await matrix.getByTestId('matrix-idle').textContent()).toContain('m10-meta-late')
+    // A link goes to the rule's form.
+    await cell('home-m10', 'google').getByRole('link').click()
+    await page.getByLabel('Phone number', { exact: true }).waitFor()
+    expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('18885550103')
+    // Another brand, and visitors of an affiliate: the afid rule takes every cell.
+    await matrix.getByLabel('Brand', { exact: true }).selectOption('bh')
+    expect(await matrix.getByLabel('Visitors with afid').locator('option').allTextContents()).toEqual([
+      '(none)',
+      '204877',
+    ])
+    expect(await table.locator('tbody td').first().textContent()).toBe('bh-default')
+    await matrix.getByLabel('Visitors with afid').selectOption('204877')
+    const cells = await table.locator('tbody td').allTextContents()
+    expect(cells.length).toBeGreaterThan(0)
+    expect(new Set(cells)).toEqual(new Set(['bh-partner-callnet']))
+    await page.setViewportSize({ width: 375, height: 800 })
+    await axeAndLook(page, 'phone-rules-matrix-375')
+    await page.close()
+  })
 })

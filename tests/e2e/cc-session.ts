@@ -129,3 +129,26 @@ export async function axeAndLook(page: Page, name: string, widths: number[] = []
     expect(sideways, `${label} scrolls sideways`).toBe(false)
   }
 }
+
+/** A branch with `edits` committed through the API (the editors are someone else's screens). */
+// biome-ignore lint/suspicious/noExplicitAny: the documents are edited as JSON
+export async function branchWith(page: Page, name: string, edits: [string, (doc: any) => void][]) {
+  expect((await call(page, 'POST', '/api/cc/branches', { title: name, name })).status).toBe(201)
+  for (const [path, edit] of edits) {
+    const file = await call(page, 'GET', `/api/cc/branches/${name}/file?path=${path}`)
+    const doc = JSON.parse(file.body.text)
+    edit(doc)
+    const put = await call(page, 'PUT', `/api/cc/branches/${name}/drafts?path=${path}`, {
+      text: `${JSON.stringify(doc, null, 2)}\n`,
+    })
+    expect(put.status).toBe(200)
+  }
+  const head = (await call(page, 'GET', `/api/cc/branches/${name}`)).body.branch.head
+  const commit = await call(page, 'POST', `/api/cc/branches/${name}/commits`, {
+    message: name,
+    expectedHead: head,
+    paths: edits.map(([p]) => p),
+  })
+  expect(commit.status).toBe(201)
+  return commit.body.commit as string
+}
