@@ -269,7 +269,7 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
       !resolution.experiment?.preview
     )
       fastPath.learn({
-        snapshot,
+        snapshotId: snapshot.id,
         brandId: resolution.brand.id,
         pathname,
         hadQuery: facts.search !== '',

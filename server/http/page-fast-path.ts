@@ -10,7 +10,8 @@
  * differently: another method than GET, shutdown (Connection: close), a trailing slash, a page payload,
  * preview or variant-preview parameters, a query on a page whose checks read the query, an experiment
  * page without the visitor's variant cookie (Koa picks and sets one), the control center, a cache
- * entry not yet compressed in the encoding asked for, or one evicted since.
+ * entry not yet compressed in the encoding asked for, or one evicted since (the next Koa answer renders
+ * and teaches it again).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
 import { parse as parseQuery } from 'node:querystring'
@@ -39,8 +40,8 @@ export interface PageFastPathOptions {
 
 /** One page answer Koa gave from the cache, as the fast path repeats it. */
 export interface LearnedAnswer {
-  /** The snapshot the answer was resolved in; a publish makes it stale. */
-  snapshot: Snapshot
+  /** The id of the snapshot the answer was resolved in; a publish makes it stale. */
+  snapshotId: string
   brandId: string
   /** The decoded path, as the Koa chain resolved it. */
   pathname: string
@@ -58,14 +59,18 @@ export interface LearnedAnswer {
 
 interface Answer {
   key: string
-  page: CachedPage
   inner: [string, string][]
+  /**
+   * The entry the header sets below were made for. Weak: an entry the cache evicts is not kept alive
+   * here (the same key renders the same bytes again: its nonce and ETag are functions of the key).
+   */
+  page: WeakRef<CachedPage>
   /** Full header sets by protocol and encoding, made on first use. */
   heads: Map<string, OutgoingHttpHeaders>
 }
 
 interface Route {
-  snapshot: Snapshot
+  snapshotId: string
   queryChecked: boolean
   /** The experiment's cookie (name and how to find it), or null. */
   cookie: { name: string; pattern: RegExp } | null
@@ -110,10 +115,10 @@ export class PageFastPath {
     const id = `${a.brandId}\u0000${a.pathname}`
     let route = this.#routes.get(id)
     const cookie = a.experiment?.cookie ?? null
-    if (!route || route.snapshot !== a.snapshot || (route.cookie?.name ?? null) !== cookie) {
+    if (!route || route.snapshotId !== a.snapshotId || (route.cookie?.name ?? null) !== cookie) {
       if (this.#routes.size >= MAX_ROUTES) this.#routes.clear()
       route = {
-        snapshot: a.snapshot,
+        snapshotId: a.snapshotId,
         queryChecked: a.queryChecked,
         cookie: cookie ? { name: cookie, pattern: cookiePattern(cookie) } : null,
         answers: new Map(),
@@ -121,7 +126,12 @@ export class PageFastPath {
       this.#routes.set(id, route)
     }
     const inner = a.headers.filter(([name]) => !PER_RESPONSE.has(name.toLowerCase()))
-    route.answers.set(a.experiment?.variant ?? '', { key: a.key, page: a.page, inner, heads: new Map() })
+    route.answers.set(a.experiment?.variant ?? '', {
+      key: a.key,
+      inner,
+      page: new WeakRef(a.page),
+      heads: new Map(),
+    })
   }
 
   /** Forgets every answer (a new snapshot). */
@@ -158,7 +168,7 @@ export class PageFastPath {
     const brandId = brandIdForHost(snapshot, client.host)
     if (!brandId) return false
     const route = this.#routes.get(`${brandId}\u0000${pathname}`)
-    if (!route || route.snapshot !== snapshot) return false
+    if (!route || route.snapshotId !== snapshot.id) return false
     if (query) {
       if (route.queryChecked) return false
       const parsed = parseQuery(query)
@@ -166,12 +176,16 @@ export class PageFastPath {
       if (STEERING_PARAMS.some((p) => p in parsed || search.has(p))) return false
     }
     const answer = route.answers.get(route.cookie ? (cookieOf(req, route.cookie.pattern) ?? '\u0000') : '')
-    if (!answer || !this.opts.cache.touch(answer.key, answer.page)) return false
-    const { page } = answer
+    const page = answer && this.opts.cache.touch(answer.key)
+    if (!answer || !page) return false
+    if (answer.page.deref() !== page) {
+      answer.page = new WeakRef(page)
+      answer.heads.clear()
+    }
     const https = client.protocol === 'https'
     const asked = req.headers['if-none-match']
     if (asked && ifNoneMatchHas(asked, page.etag)) {
-      res.writeHead(304, this.#head(answer, https, null))
+      res.writeHead(304, this.#head(answer, page, https, null))
       res.end()
       this.hits++
       return true
@@ -179,14 +193,19 @@ export class PageFastPath {
     const encoding = pageEncodingFor(req.headers['accept-encoding'], page.html.length)
     const body = encoding === 'identity' ? page.html : encoding ? page[encoding] : undefined
     if (!encoding || !body) return false
-    res.writeHead(page.status, this.#head(answer, https, encoding))
+    res.writeHead(page.status, this.#head(answer, page, https, encoding))
     res.end(body)
     this.hits++
     return true
   }
 
   /** The headers of a 200 in an encoding, or of a 304 (encoding null), as Koa sends them. */
-  #head(answer: Answer, https: boolean, encoding: PageEncoding | null): OutgoingHttpHeaders {
+  #head(
+    answer: Answer,
+    page: CachedPage,
+    https: boolean,
+    encoding: PageEncoding | null,
+  ): OutgoingHttpHeaders {
     const id = `${https ? 's' : ''}${encoding ?? '304'}`
     let head = answer.heads.get(id)
     if (head) return head
@@ -200,12 +219,11 @@ export class PageFastPath {
     for (const [name, value] of pageSecurityHeaders({
       https,
       html: encoding !== null,
-      nonce: answer.page.nonce,
+      nonce: page.nonce,
       opts: this.opts.security,
     }))
       head[name] = value
-    if (encoding)
-      head['Content-Length'] = (encoding === 'identity' ? answer.page.html : answer.page[encoding])!.length
+    if (encoding) head['Content-Length'] = (encoding === 'identity' ? page.html : page[encoding])!.length
     answer.heads.set(id, head)
     return head
   }

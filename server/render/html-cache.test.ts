@@ -122,13 +122,16 @@ describe('HtmlCache entries as bytes (docs/decisions/0530)', () => {
     expect(c.bytes).toBe(before + page.br!.length + page.gzip!.length)
   })
 
-  it('touch confirms the very entry the fast path holds', () => {
-    const { c, page } = entry('x')
+  it('touch gives the entry to the fast path and makes it the most recent', () => {
+    const { page } = entry('x')
+    const c = new HtmlCache(2)
     c.set('k', page)
-    expect(c.touch('k', page)).toBe(true)
-    expect(c.touch('k', { ...page })).toBe(false)
-    c.clear()
-    expect(c.touch('k', page)).toBe(false)
+    c.set('l', page)
+    expect(c.touch('k')).toBe(page)
+    c.set('m', page)
+    expect(c.touch('l')).toBeUndefined()
+    expect(c.touch('k')).toBe(page)
+    expect(c.misses).toBe(0)
   })
 
   it('If-None-Match: the tag, weak, in a list, or *', () => {

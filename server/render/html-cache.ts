@@ -121,13 +121,14 @@ export class HtmlCache {
     return hit
   }
 
-  /** A hit on the page fast path: true (and the entry is now the most recent) when it is still `page`. */
-  touch(key: string, page: CachedPage): boolean {
-    if (this.#entries.get(key) !== page) return false
+  /** A hit on the page fast path: the entry, now the most recent, or undefined (not counted a miss). */
+  touch(key: string): CachedPage | undefined {
+    const page = this.#entries.get(key)
+    if (!page) return undefined
     this.#entries.delete(key)
     this.#entries.set(key, page)
     this.hits++
-    return true
+    return page
   }
 
   set(key: string, page: CachedPage): void {
