@@ -54,6 +54,8 @@ function accepting(port: number): Promise<boolean> {
  */
 export async function startNginx(
   server: (p: { port: number; dir: string }) => string,
+  /** Worker processes: 1 for tests; `auto` (Debian's default, one per core) for the bench's limit. */
+  workers: number | 'auto' = 1,
 ): Promise<RunningNginx> {
   if (!existsSync(NGINX_PATH)) throw new Error(NGINX_MISSING)
   const dir = mkdtempSync(join(tmpdir(), 'fw-nginx-'))
@@ -63,7 +65,7 @@ export async function startNginx(
   const port = await freePort()
   const errorLog = join(dir, 'error.log')
   writeFileSync(errorLog, '')
-  const conf = `worker_processes 1;
+  const conf = `worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${errorLog} warn;
 daemon off;
