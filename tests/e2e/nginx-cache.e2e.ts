@@ -1,7 +1,8 @@
 /**
  * The README's nginx configuration (docs/nginx/funnelworks.conf, decision 0511) in front of a
  * production server, both on loopback: public pages are served from nginx's cache, experiment pages
- * never are, and a publish is visible through the cache within the configured staleness. nginx must be
+ * and staff previews never are, and a publish is visible through the cache within the configured
+ * staleness. nginx must be
  * installed (npm test installs Debian's package when run as root): without it this test fails and says
  * how to install it.
  */
@@ -129,6 +130,20 @@ describe('nginx in front, configured as the README says', { timeout: 120_000 }, 
     expect(nginx.errors()).not.toMatch(/\[(emerg|alert|crit)\]/)
   })
 
+  it('behind a trusted proxy over https: the fast path sends HSTS exactly as the Koa chain does', async () => {
+    const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' }
+    for (let i = 0; i < 3; i++) await httpGet(server.port, '/privacy', 'm10.localhost', https)
+    const fast = await httpGet(server.port, '/privacy', 'm10.localhost', https)
+    const koa = await httpGet(server.port, '/privacy?branch=none', 'm10.localhost', https)
+    const { date: _d1, ...fastHeaders } = fast.headers
+    const { date: _d2, ...koaHeaders } = koa.headers
+    expect(fastHeaders['strict-transport-security']).toBe('max-age=31536000')
+    expect(fastHeaders).toEqual(koaHeaders)
+    expect(fast.raw.equals(koa.raw)).toBe(true)
+    const plain = await httpGet(server.port, '/privacy', 'm10.localhost', { 'x-forwarded-proto': 'http' })
+    expect(plain.headers['strict-transport-security']).toBeUndefined()
+  })
+
   it('never shares an experiment page: each visitor gets their own variant and cookie', async () => {
     for (let i = 0; i < 6; i++) {
       const r = await viaNginx('/grocery')
@@ -168,14 +183,30 @@ describe('nginx in front, configured as the README says', { timeout: 120_000 }, 
     const head = (await staffCall(cookie, 'GET', `/api/cc/branches/${branch}`)).json.branch as {
       head: string
     }
+    // A staff preview of the branch, on the brand's host: private, never cached by nginx nor by the server.
+    const grant = await staffCall(cookie, 'POST', '/api/cc/previews', { branch, brand: 'm10', path: PAGE })
+    expect(grant.status, JSON.stringify(grant.json)).toBe(200)
+    const previewUrl = new URL((grant.json.urls as Record<string, string>).m10!)
+    const previewPath = previewUrl.pathname + previewUrl.search
+    const fastHits = async () =>
+      JSON.parse((await httpGet(server.port, '/healthz', 'localhost')).body).pageCache.fastHits as number
+    const hitsBefore = await fastHits()
+    for (let i = 0; i < 3; i++) {
+      const direct = await httpGet(server.port, previewPath, 'm10.localhost')
+      expect(direct.headers['cache-control']).toBe('private, no-store')
+      expect(direct.headers['x-html-cache']).toBeUndefined()
+      expect(headlineOf(direct.body)).toBe(HEADLINE)
+      const proxied = await viaNginx(previewPath)
+      expect(proxied.headers['x-cache']).not.toBe('HIT')
+      expect(headlineOf(proxied.body)).toBe(HEADLINE)
+    }
+    expect(await fastHits()).toBe(hitsBefore)
     // Fresh in both caches right before the publish: nginx's (age 0) and the server's fast path.
     for (let i = 0; i < 2; i++) {
       await httpGet(server.port, PAGE, 'm10.localhost')
       await viaNginx(PAGE)
     }
-    const fastBefore = JSON.parse((await httpGet(server.port, '/healthz', 'localhost')).body).pageCache
-      .fastHits
-    expect(fastBefore).toBeGreaterThan(0)
+    expect(await fastHits()).toBeGreaterThan(hitsBefore)
     const published = await staffCall(cookie, 'POST', `/api/cc/branches/${branch}/publish`, {
       expectedHead: head.head,
     })
