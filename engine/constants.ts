@@ -119,8 +119,13 @@ export const HTML_CACHE_MAX_ENTRIES = 2_000
  */
 export const PUBLIC_HTML_S_MAXAGE_S = 60
 export const PUBLIC_HTML_STALE_WHILE_REVALIDATE_S = 240
-/** Cache-Control of a public page (200 or 304). */
-export const PUBLIC_HTML_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_HTML_S_MAXAGE_S}, stale-while-revalidate=${PUBLIC_HTML_STALE_WHILE_REVALIDATE_S}`
+/** Cache-Control of a public page (200 or 304); SHARED_MAX_AGE_S and SHARED_STALE_S may change the two. */
+export const publicHtmlCacheControl = (sMaxAgeS: number, staleS: number) =>
+  `public, max-age=0, s-maxage=${sMaxAgeS}, stale-while-revalidate=${staleS}`
+export const PUBLIC_HTML_CACHE_CONTROL = publicHtmlCacheControl(
+  PUBLIC_HTML_S_MAXAGE_S,
+  PUBLIC_HTML_STALE_WHILE_REVALIDATE_S,
+)
 /** Cache-Control of a page showing an experiment's variant: the visitor's own (by cookie), never shared. */
 export const EXPERIMENT_HTML_CACHE_CONTROL = 'private, max-age=0, must-revalidate'
 /** …and at most this many bytes of HTML (UTF-16 in memory: two bytes a character), whichever comes first. */

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http'
 import { constants as zlibConstants } from 'node:zlib'
 import Router from '@koa/router'
 import Koa, { type Context } from 'koa'
@@ -5,19 +6,22 @@ import compress from 'koa-compress'
 import {
   EXPERIMENT_COOKIE_MAX_AGE_MS,
   EXPERIMENT_HTML_CACHE_CONTROL,
-  PUBLIC_HTML_CACHE_CONTROL,
+  publicHtmlCacheControl,
 } from '../engine/constants'
+import { experimentCookieName } from '../engine/experiments/variants'
 import { errorInfo } from '../engine/render/error-info'
 import type { Resolution } from '../engine/render/resolution'
+import { checksReadQuery } from '../engine/routing/route-middleware'
 import { registerApis } from './api'
 import { IMAGE_UPLOAD_PATHS } from './api/control-center/images'
 import type { AppDeps } from './app-deps'
 import type { ServerConfig } from './config'
 import { errorBody, HttpError, type HttpErrorExtras } from './http/http-error'
+import { PageFastPath } from './http/page-fast-path'
 import { sameSitePath } from './http/redirect'
 import { clientOf, requestClientMiddleware } from './http/request-client'
 import { sameOriginWrites } from './http/same-origin-writes'
-import { controlCenterOrigins, securityHeaders } from './http/security-headers'
+import { controlCenterOrigins, type SecurityHeaderOptions, securityHeaders } from './http/security-headers'
 import { log } from './log'
 import { seoFiles } from './middleware/seo-files'
 import { uploadedImages } from './middleware/uploaded-images'
@@ -32,18 +36,70 @@ import {
   type RequestFacts,
   resolveRequest,
 } from './render/resolve-request'
-import { renderResolution } from './render/vike-render'
+import { type CachedAnswer, renderResolution } from './render/vike-render'
 
 /** Brotli quality for responses compressed per request (0–11; 11 costs ~60× the CPU of 4). */
 const DYNAMIC_BROTLI_QUALITY = 4
 
-/** Builds the Koa app without listening (tests use it on an ephemeral port). */
-export function createApp(deps: AppDeps): Koa {
+/**
+ * The server's request listener: cached pages answered on the fast path before Koa
+ * (docs/decisions/0530), everything else by the Koa app.
+ */
+export function createRequestListener(deps: AppDeps): {
+  listener: RequestListener
+  app: Koa
+  fastPath?: PageFastPath
+} {
+  const parts = appParts(deps)
+  const app = createApp(deps, parts)
+  const listener = parts.fastPath ? parts.fastPath.listener(app.callback()) : app.callback()
+  return { listener, app, fastPath: parts.fastPath }
+}
+
+interface AppParts {
+  htmlCache?: HtmlCache
+  fastPath?: PageFastPath
+  security: SecurityHeaderOptions
+}
+
+function appParts(deps: AppDeps, withFastPath = true): AppParts {
   const { config, snapshots } = deps
-  const app = new Koa()
+  let framers: { snapshot: unknown; origins: string[] } | undefined
+  const security: SecurityHeaderOptions = {
+    htmlPolicy: config.mode === 'production',
+    frameAncestors: () => {
+      const snapshot = snapshots.current
+      if (framers?.snapshot !== snapshot)
+        framers = { snapshot, origins: controlCenterOrigins(snapshot.brands.values()) }
+      return framers.origins
+    },
+  }
   // Rendered HTML per (snapshot, brand, route, variant); off under Vite, whose code changes on edit.
-  const htmlCache = config.mode === 'production' ? new HtmlCache() : undefined
-  if (htmlCache) snapshots.onChange(() => htmlCache.clear())
+  const htmlCache = config.mode === 'production' && config.htmlCache ? new HtmlCache() : undefined
+  const fastPath =
+    htmlCache && withFastPath
+      ? new PageFastPath({
+          cache: htmlCache,
+          snapshots,
+          trustedProxies: config.trustedProxies,
+          security,
+          closing: deps.closing,
+        })
+      : undefined
+  if (htmlCache)
+    snapshots.onChange(() => {
+      htmlCache.clear()
+      fastPath?.clear()
+    })
+  return { htmlCache, fastPath, security }
+}
+
+/** Builds the Koa app without listening (tests use it on an ephemeral port). */
+export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)): Koa {
+  const { config, snapshots } = deps
+  const { htmlCache, fastPath } = parts
+  const publicCacheControl = publicHtmlCacheControl(config.sharedMaxAgeS, config.sharedStaleS)
+  const app = new Koa()
   // Never Koa's own reading of X-Forwarded-*: one rule for client IP, host and protocol instead.
   app.proxy = false
   app.silent = true
@@ -56,18 +112,7 @@ export function createApp(deps: AppDeps): Koa {
     }
   })
   app.use(requestClientMiddleware(config.trustedProxies))
-  let framers: { snapshot: unknown; origins: string[] } | undefined
-  app.use(
-    securityHeaders({
-      htmlPolicy: config.mode === 'production',
-      frameAncestors: () => {
-        const snapshot = snapshots.current
-        if (framers?.snapshot !== snapshot)
-          framers = { snapshot, origins: controlCenterOrigins(snapshot.brands.values()) }
-        return framers.origins
-      },
-    }),
-  )
+  app.use(securityHeaders(parts.security))
   app.use(async (ctx, next) => {
     const started = performance.now()
     try {
@@ -142,6 +187,15 @@ export function createApp(deps: AppDeps): Koa {
       commit: deps.liveCommit?.() ?? null,
       uptimeSeconds: Math.round(process.uptime()),
       mode: config.mode,
+      // What the HTML cache and the fast path in front of this chain answered (docs/decisions/0530).
+      pageCache: htmlCache
+        ? {
+            entries: htmlCache.size,
+            hits: htmlCache.hits,
+            misses: htmlCache.misses,
+            fastHits: fastPath?.hits ?? 0,
+          }
+        : null,
     }
   })
   registerApis(router, deps)
@@ -181,7 +235,8 @@ export function createApp(deps: AppDeps): Koa {
       await renderPreview(ctx, preview, { ...facts, pathname, search: preview.search }, config, snapshots)
       return
     }
-    const resolution = resolveRequest(snapshots.current, { ...facts, pathname }, resolveOpts(config))
+    const snapshot = snapshots.current
+    const resolution = resolveRequest(snapshot, { ...facts, pathname }, resolveOpts(config))
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
     if (payloadFor) {
       sendPayload(ctx, resolution)
@@ -199,8 +254,33 @@ export function createApp(deps: AppDeps): Koa {
         ? 'no-store'
         : resolution.experiment
           ? EXPERIMENT_HTML_CACHE_CONTROL
-          : PUBLIC_HTML_CACHE_CONTROL,
+          : publicCacheControl,
     )
+    // The same request again can be answered before this chain (docs/decisions/0530).
+    const cached = ctx.state.cachedPage as CachedAnswer | undefined
+    if (
+      fastPath &&
+      cached &&
+      ctx.status === 200 &&
+      ctx.method === 'GET' &&
+      resolution.brand &&
+      resolution.brand.vertical !== 'internal' &&
+      !ctx.response.get('Set-Cookie') &&
+      !resolution.experiment?.preview
+    )
+      fastPath.learn({
+        snapshotId: snapshot.id,
+        brandId: resolution.brand.id,
+        pathname,
+        hadQuery: facts.search !== '',
+        queryChecked: checksReadQuery(resolution.page?.validate),
+        experiment: resolution.experiment
+          ? { cookie: experimentCookieName(resolution.experiment.id), variant: resolution.experiment.variant }
+          : null,
+        key: cached.key,
+        page: cached.page,
+        headers: rawHeaderNames(ctx.res).map((n) => [n, String(ctx.res.getHeader(n))]),
+      })
   })
 
   return app
@@ -237,6 +317,12 @@ async function renderPreview(
       )
   await renderResolution(ctx, { ...resolution, preview: preview.info })
   setPreviewHeaders(ctx)
+}
+
+/** Header names as set (Node ≥ 15.13 has getRawHeaderNames; @types/node 20 omits it). */
+function rawHeaderNames(res: Context['res']): string[] {
+  const r = res as Context['res'] & { getRawHeaderNames?: () => string[] }
+  return r.getRawHeaderNames?.() ?? r.getHeaderNames()
 }
 
 /** A visitor shown a variant for the first time keeps it (docs/decisions/0105). */

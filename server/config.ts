@@ -9,6 +9,8 @@ import {
   MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
   MARKETPLACE_TIMEOUT_DEFAULT_MS,
   MARKETPLACE_TIMEOUT_MAX_MS,
+  PUBLIC_HTML_S_MAXAGE_S,
+  PUBLIC_HTML_STALE_WHILE_REVALIDATE_S,
 } from '../engine/constants'
 import { GATE_TIME_BUDGET_MS } from '../engine/gates/gate-constants'
 
@@ -44,6 +46,11 @@ export interface ServerConfig {
   keepAliveTimeoutMs: number
   /** Open connections at most; more are refused at once. */
   maxConnections: number
+  /** Keep rendered pages in memory (production); off renders every request (for measuring). */
+  htmlCache: boolean
+  /** How long a shared cache in front may keep a public page, and serve it stale while refreshing (s). */
+  sharedMaxAgeS: number
+  sharedStaleS: number
   logLevel: 'debug' | 'info' | 'warn' | 'error'
   /** What the site serves: the published git commit (production default) or the working tree (dev default). */
   contentSource: 'git' | 'worktree'
@@ -337,6 +344,25 @@ export const CONFIG: readonly ConfigVariable[] = [
     },
     description:
       'key that signs control-center preview links, at least 32 characters (default: one generated into `DATA_DIR/preview.key`; several instances must share one)',
+  }),
+  variable({
+    name: 'HTML_CACHE',
+    key: 'htmlCache',
+    parse: bool(true),
+    description:
+      '`on`/`off`: keep rendered pages in memory and answer repeats before the middleware chain (production; default on)',
+  }),
+  variable({
+    name: 'SHARED_MAX_AGE_S',
+    key: 'sharedMaxAgeS',
+    parse: int(PUBLIC_HTML_S_MAXAGE_S, 0, 86_400),
+    description: `a cache in front may keep a public page this many seconds (\`s-maxage\`, default ${PUBLIC_HTML_S_MAXAGE_S})`,
+  }),
+  variable({
+    name: 'SHARED_STALE_S',
+    key: 'sharedStaleS',
+    parse: int(PUBLIC_HTML_STALE_WHILE_REVALIDATE_S, 0, 86_400),
+    description: `…and serve it stale this many seconds more while it refreshes it (\`stale-while-revalidate\`, default ${PUBLIC_HTML_STALE_WHILE_REVALIDATE_S})`,
   }),
   variable({
     name: 'CC_REQUIRE_APPROVAL',

@@ -3,12 +3,12 @@
  * (production build or Vite in development) and listens. `npm start` / `npm run dev`.
  */
 import { existsSync } from 'node:fs'
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { join } from 'node:path'
 import type { Middleware } from 'koa'
 import compose from 'koa-compose'
-import { createApp } from './app'
+import { createRequestListener } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { openContent, startContentServices } from './content/content-services'
 import { GitMissingError } from './content/git/git-process'
@@ -80,7 +80,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const contentServices = content.repository ? startContentServices(content, store, config) : null
   let port = config.port
   let shuttingDown = false
-  const app = createApp({
+  const { listener } = createRequestListener({
     config,
     snapshots,
     assets,
@@ -92,7 +92,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closing: () => shuttingDown,
   })
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s))
+    // Cached pages are answered before Koa (docs/decisions/0530); the rest goes through its chain.
+    const s = createServer(listener).listen(config.port, config.host, () => resolve(s))
     s.once('error', reject)
   }).catch(async (e) => {
     await contentServices?.close()

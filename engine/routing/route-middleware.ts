@@ -21,6 +21,13 @@ export interface RouteMiddleware {
   checkParams(params: Record<string, unknown>): string[]
   /** true when the request may be served. */
   test(params: Record<string, unknown>, input: RouteCheckInput): boolean
+  /** The check reads the query string: the answer for a path may then differ by query. */
+  readsQuery?: true
+}
+
+/** Whether any of a page's checks reads the query string (the page fast path then wants none). */
+export function checksReadQuery(validate: readonly { middleware: string }[] | undefined): boolean {
+  return (validate ?? []).some((v) => ROUTE_MIDDLEWARE[v.middleware]?.readsQuery === true)
 }
 
 function isString(v: unknown): v is string {
@@ -41,6 +48,7 @@ export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
   'require-query': {
     checkParams: (p) => (isString(p.name) ? [] : ['params.name must be a query parameter name']),
     test: (p, { query }) => (query.get(String(p.name)) ?? '') !== '',
+    readsQuery: true,
   },
   /** A path parameter, when present, must match a pattern: { "param": "slug", "pattern": "^[a-z0-9-]+$" }. */
   'param-pattern': {

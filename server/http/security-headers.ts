@@ -6,8 +6,10 @@
  *   `frame-ancestors` lets only the control center frame a page, and nobody frame the control center;
  * - anything else (JSON, files): `default-src 'none'; frame-ancestors 'none'`.
  *
- * The nonce is made per response (ctx.state.cspNonce); the renderer writes it into the HTML, cached or
- * not (server/render/vike-render.ts swaps CSP_NONCE_PLACEHOLDER for it).
+ * The nonce is made per response (ctx.state.cspNonce), except for a page from the HTML cache, which
+ * carries the nonce of its cache entry (docs/decisions/0530); the renderer writes it into the HTML
+ * (server/render/vike-render.ts swaps CSP_NONCE_PLACEHOLDER for it). The page fast path
+ * (server/http/page-fast-path.ts) sends the same headers through pageSecurityHeaders.
  */
 import { randomBytes } from 'node:crypto'
 import type { Context, Middleware } from 'koa'
@@ -55,15 +57,18 @@ export function securityHeaders(opts: SecurityHeaderOptions): Middleware {
     try {
       await next()
     } finally {
-      setHeaders(ctx, nonce, opts)
+      // A cached page brings its entry's nonce (the one written in its HTML).
+      setHeaders(ctx, (ctx.state.cspNonce as string | undefined) ?? nonce, opts)
     }
   }
 }
 
+const REFERRER_POLICY = 'strict-origin-when-cross-origin'
+
 function setHeaders(ctx: Context, nonce: string, opts: SecurityHeaderOptions): void {
   ctx.set('X-Content-Type-Options', 'nosniff')
   // A response may ask for less (a preview carries its grant in the URL: no-referrer).
-  if (!ctx.response.get('Referrer-Policy')) ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  if (!ctx.response.get('Referrer-Policy')) ctx.set('Referrer-Policy', REFERRER_POLICY)
   if (ctx.state.client && clientOf(ctx).protocol === 'https')
     ctx.set('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_S}`)
   if (ctx.response.is('html')) {
@@ -76,6 +81,28 @@ function setHeaders(ctx: Context, nonce: string, opts: SecurityHeaderOptions): v
   } else {
     ctx.set('Content-Security-Policy', NON_HTML_POLICY)
   }
+}
+
+/**
+ * What setHeaders gives a public page (not the control center, no preview), as a list: the page fast
+ * path sends exactly these. `html` false is a 304, which carries no Content-Type and so gets the
+ * non-HTML policy, as Koa's answer does.
+ */
+export function pageSecurityHeaders(a: {
+  https: boolean
+  html: boolean
+  nonce: string
+  opts: SecurityHeaderOptions
+}): [string, string][] {
+  const out: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', REFERRER_POLICY],
+  ]
+  if (a.https) out.push(['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_S}`])
+  if (!a.html) out.push(['Content-Security-Policy', NON_HTML_POLICY])
+  else if (a.opts.htmlPolicy)
+    out.push(['Content-Security-Policy', htmlPolicy(a.nonce, ["'self'", ...a.opts.frameAncestors()])])
+  return out
 }
 
 /** Origins of the control center (internal brands), which may frame public pages to preview them. */

@@ -1,6 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Resolution } from '../../engine/render/resolution'
-import { HtmlCache } from './html-cache'
+import { type CachedPage, HtmlCache, ifNoneMatchHas } from './html-cache'
 
 function resolution(over: Partial<Resolution> = {}): Resolution {
   return {
@@ -44,7 +45,7 @@ describe('HtmlCache', () => {
 
   it('evicts the least recently used entry beyond its size', () => {
     const c = new HtmlCache(2)
-    const page = { status: 200, headers: [], body: 'x', etag: '"x"' }
+    const page = { status: 200, headers: [], html: Buffer.from('x'), nonce: 'n', etag: '"x"' }
     c.set('a', page)
     c.set('b', page)
     c.get('a')
@@ -58,7 +59,8 @@ describe('HtmlCache', () => {
     const page = (n: number) => ({
       status: 200,
       headers: [] as [string, string][],
-      body: 'x'.repeat(n),
+      html: Buffer.from('x'.repeat(n)),
+      nonce: 'n',
       etag: '"x"',
     })
     const cost = HtmlCache.costOf('a', page(1000))
@@ -79,5 +81,64 @@ describe('HtmlCache', () => {
     expect(c.size).toBe(2)
     c.clear()
     expect(c.bytes).toBe(0)
+  })
+})
+
+describe('HtmlCache entries as bytes (docs/decisions/0530)', () => {
+  const entry = (html: string) => {
+    const c = new HtmlCache()
+    const nonce = c.nonceFor('k')
+    const page: CachedPage = {
+      status: 200,
+      headers: [],
+      html: Buffer.from(html),
+      nonce,
+      etag: HtmlCache.etagFor('k', nonce),
+    }
+    return { c, page }
+  }
+
+  it('gives each key its own nonce, the same again for the same key, and none another process could guess', () => {
+    const c = new HtmlCache()
+    expect(c.nonceFor('a')).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(c.nonceFor('a')).toBe(c.nonceFor('a'))
+    expect(c.nonceFor('b')).not.toBe(c.nonceFor('a'))
+    expect(new HtmlCache().nonceFor('a')).not.toBe(c.nonceFor('a'))
+    expect(HtmlCache.etagFor('a', 'n1')).toMatch(/^"[A-Za-z0-9_-]{27}"$/)
+    expect(HtmlCache.etagFor('a', 'n1')).not.toBe(HtmlCache.etagFor('a', 'n2'))
+  })
+
+  it('keeps brotli and gzip forms of the same bytes and counts them', async () => {
+    const { c, page } = entry('<p>hello</p>'.repeat(500))
+    c.set('k', page)
+    const before = c.bytes
+    await c.compress('k', page)
+    expect(brotliDecompressSync(page.br!).equals(page.html)).toBe(true)
+    expect(gunzipSync(page.gzip!).equals(page.html)).toBe(true)
+    expect(c.bytes).toBe(before + page.br!.length + page.gzip!.length)
+    // An entry evicted meanwhile is not counted again.
+    const other = entry('x'.repeat(2000)).page
+    await c.compress('gone', other)
+    expect(c.bytes).toBe(before + page.br!.length + page.gzip!.length)
+  })
+
+  it('touch gives the entry to the fast path and makes it the most recent', () => {
+    const { page } = entry('x')
+    const c = new HtmlCache(2)
+    c.set('k', page)
+    c.set('l', page)
+    expect(c.touch('k')).toBe(page)
+    c.set('m', page)
+    expect(c.touch('l')).toBeUndefined()
+    expect(c.touch('k')).toBe(page)
+    expect(c.misses).toBe(0)
+  })
+
+  it('If-None-Match: the tag, weak, in a list, or *', () => {
+    expect(ifNoneMatchHas('"a"', '"a"')).toBe(true)
+    expect(ifNoneMatchHas('W/"a"', '"a"')).toBe(true)
+    expect(ifNoneMatchHas('"b", "a"', '"a"')).toBe(true)
+    expect(ifNoneMatchHas('*', '"a"')).toBe(true)
+    expect(ifNoneMatchHas('"b"', '"a"')).toBe(false)
   })
 })

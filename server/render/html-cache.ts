@@ -1,26 +1,42 @@
 /**
  * Server-side HTML cache (architecture decision 6, docs/decisions/0503). A page's HTML depends only
  * on (snapshot, brand, route + params, variant), so it is rendered once per key and served from
- * memory; each response gets its own CSP nonce and is compressed per response (docs/decisions/0701).
+ * memory as the same bytes every time: its CSP nonce is the entry's own (nonceFor), and brotli and
+ * gzip variants are made once per entry, off the main thread (docs/decisions/0530).
  * A new snapshot empties the cache. It holds at most HTML_CACHE_MAX_ENTRIES pages and
  * HTML_CACHE_MAX_BYTES of them, least recently used out first.
  * Error pages (status ≥ 400) and the local brand index are never cached.
  */
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib'
 import { HTML_CACHE_MAX_BYTES, HTML_CACHE_MAX_ENTRIES } from '../../engine/constants'
 import type { Resolution } from '../../engine/render/resolution'
+
+/** Brotli quality of a cached page: made once per entry on libuv's pool, so the best one. */
+const CACHED_BROTLI_QUALITY = 11
+const CACHED_GZIP_LEVEL = 9
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 export interface CachedPage {
   status: number
   headers: [string, string][]
-  /** The HTML with CSP_NONCE_PLACEHOLDER where each response puts its own nonce. */
-  body: string
-  /** The entity tag of this page in this snapshot (etagOf). */
+  /** The HTML as sent, with the entry's CSP nonce in it. */
+  html: Buffer
+  /** The CSP nonce written in `html` (nonceFor its key). */
+  nonce: string
+  /** The entity tag of these bytes (etagFor). */
   etag: string
+  /** Precompressed variants; absent until made (compress), then every hit sends them. */
+  br?: Buffer
+  gzip?: Buffer
 }
 
 export class HtmlCache {
   readonly #entries = new Map<string, CachedPage>()
+  /** Keys the nonces: nobody outside this process can tell an entry's nonce before seeing it. */
+  readonly #secret = randomBytes(32)
   #bytes = 0
   hits = 0
   misses = 0
@@ -30,10 +46,13 @@ export class HtmlCache {
     readonly maxBytes = HTML_CACHE_MAX_BYTES,
   ) {}
 
-  /** What an entry costs in memory, about: its body and headers as UTF-16, and its key. */
+  /** What an entry costs in memory, about: its bytes, and its key and headers as UTF-16. */
   static costOf(key: string, page: CachedPage): number {
     return (
-      2 * (key.length + page.body.length + page.headers.reduce((n, [a, b]) => n + a.length + b.length, 0))
+      page.html.length +
+      (page.br?.length ?? 0) +
+      (page.gzip?.length ?? 0) +
+      2 * (key.length + page.headers.reduce((n, [a, b]) => n + a.length + b.length, 0))
     )
   }
 
@@ -53,12 +72,42 @@ export class HtmlCache {
   }
 
   /**
-   * A strong entity tag for a key: the key holds the snapshot, brand, route and variant, so the tag
-   * changes with every publish that could change the page. The nonce differs per response but is not
-   * content (docs/decisions/0511).
+   * The CSP nonce of an entry: 16 bytes keyed by this process's secret, so the same page in the same
+   * snapshot keeps its nonce (and its bytes and ETag) when it is evicted and rendered again, and a
+   * publish changes it (docs/decisions/0530).
    */
-  static etagOf(key: string): string {
-    return `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`
+  nonceFor(key: string): string {
+    return createHmac('sha256', this.#secret).update(key).digest().subarray(0, 16).toString('base64url')
+  }
+
+  /**
+   * A strong entity tag for an entry's bytes: the key holds the snapshot, brand, route and variant, so
+   * the tag changes with every publish that could change the page; the nonce is part of the bytes
+   * (docs/decisions/0511, 0530).
+   */
+  static etagFor(key: string, nonce: string): string {
+    return `"${createHash('sha256').update(key).update('\u0000').update(nonce).digest('base64url').slice(0, 27)}"`
+  }
+
+  /** Makes the entry's brotli and gzip variants off the main thread; hits send them once made. */
+  async compress(key: string, page: CachedPage): Promise<void> {
+    const [br, gz] = await Promise.all([
+      brotliAsync(page.html, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.html.length,
+        },
+      }),
+      gzipAsync(page.html, { level: CACHED_GZIP_LEVEL }),
+    ])
+    // Still the same entry (not evicted, not replaced): count its new bytes.
+    if (this.#entries.get(key) !== page) return
+    this.#bytes -= HtmlCache.costOf(key, page)
+    page.br = br
+    page.gzip = gz
+    this.#bytes += HtmlCache.costOf(key, page)
+    this.#trim()
   }
 
   get(key: string): CachedPage | undefined {
@@ -72,6 +121,16 @@ export class HtmlCache {
     return hit
   }
 
+  /** A hit on the page fast path: the entry, now the most recent, or undefined (not counted a miss). */
+  touch(key: string): CachedPage | undefined {
+    const page = this.#entries.get(key)
+    if (!page) return undefined
+    this.#entries.delete(key)
+    this.#entries.set(key, page)
+    this.hits++
+    return page
+  }
+
   set(key: string, page: CachedPage): void {
     const cost = HtmlCache.costOf(key, page)
     // A page bigger than the whole budget is served, not kept.
@@ -79,6 +138,10 @@ export class HtmlCache {
     this.#delete(key)
     this.#entries.set(key, page)
     this.#bytes += cost
+    this.#trim()
+  }
+
+  #trim(): void {
     while (this.#entries.size > this.maxEntries || this.#bytes > this.maxBytes) {
       const oldest = this.#entries.keys().next().value
       if (oldest === undefined) break
@@ -106,4 +169,9 @@ export class HtmlCache {
   get size(): number {
     return this.#entries.size
   }
+}
+
+/** If-None-Match names this tag (also weak, also in a list), or is `*`. */
+export function ifNoneMatchHas(asked: string, etag: string): boolean {
+  return asked.trim() === '*' || asked.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)
 }

@@ -10,9 +10,10 @@ import type { Context } from 'koa'
 import { renderPage } from 'vike/server'
 import { errorInfo } from '../../engine/render/error-info'
 import type { Resolution } from '../../engine/render/resolution'
+import { pageEncodingFor } from '../http/page-encoding'
 import { log } from '../log'
 import { buildIdFor } from './builds'
-import { HtmlCache } from './html-cache'
+import { type CachedPage, HtmlCache, ifNoneMatchHas } from './html-cache'
 
 let productionEntryLoaded = false
 
@@ -26,8 +27,9 @@ export async function loadProductionBuild(projectRoot: string): Promise<void> {
 }
 
 /**
- * What the HTML carries in place of the CSP nonce while it is rendered and cached; every response
- * swaps in its own nonce (docs/decisions/0701). Same length as a real nonce (16 bytes, base64url).
+ * What the HTML carries in place of the CSP nonce while it is rendered; an uncached response swaps in
+ * its own nonce (docs/decisions/0701), a cached page its entry's (docs/decisions/0530). Same length as
+ * a real nonce (16 bytes, base64url).
  */
 export const CSP_NONCE_PLACEHOLDER = 'fwCspNonce00000000000Q'
 
@@ -48,9 +50,10 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
   if (hit) {
     for (const [name, value] of hit.headers) ctx.set(name, value)
     ctx.set('X-Html-Cache', 'hit')
+    markCachedAnswer(ctx, key!, hit)
     if (conditional(ctx, hit.etag)) return
     ctx.status = hit.status
-    ctx.body = withNonce(ctx, hit.body)
+    sendCachedPage(ctx, hit)
     return
   }
   const pageContext = await renderPage({
@@ -87,12 +90,42 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
     ctx.set(name, value)
   }
   if (key && !failed && ctx.status < 400) {
-    const etag = HtmlCache.etagOf(key)
-    cache!.set(key, { status: ctx.status, headers, body: response.body, etag })
+    const nonce = cache!.nonceFor(key)
+    const html = Buffer.from(response.body.replaceAll(CSP_NONCE_PLACEHOLDER, nonce))
+    const page: CachedPage = { status: ctx.status, headers, html, nonce, etag: HtmlCache.etagFor(key, nonce) }
+    cache!.set(key, page)
+    cache!
+      .compress(key, page)
+      .catch((e) => log('error', 'compressing a cached page failed', { error: String(e) }))
     ctx.set('X-Html-Cache', 'miss')
-    if (conditional(ctx, etag)) return
+    markCachedAnswer(ctx, key, page)
+    if (conditional(ctx, page.etag)) return
+    ctx.body = html
+    return
   }
   ctx.body = withNonce(ctx, response.body)
+}
+
+/** What the page fast path learns from this answer (server/app.ts), and the nonce its CSP names. */
+export interface CachedAnswer {
+  key: string
+  page: CachedPage
+}
+
+function markCachedAnswer(ctx: Context, key: string, page: CachedPage): void {
+  ctx.state.cspNonce = page.nonce
+  ctx.state.cachedPage = { key, page } satisfies CachedAnswer
+}
+
+/** The cached bytes in the encoding koa-compress would choose, precompressed once made. */
+function sendCachedPage(ctx: Context, page: CachedPage): void {
+  const encoding = pageEncodingFor(ctx.get('Accept-Encoding'), page.html.length)
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : undefined
+  if (body) {
+    // koa-compress leaves an answer that has its Content-Encoding alone.
+    ctx.set('Content-Encoding', encoding!)
+    ctx.body = body
+  } else ctx.body = page.html
 }
 
 /**
@@ -103,8 +136,7 @@ function conditional(ctx: Context, etag: string): boolean {
   ctx.set('ETag', etag)
   const asked = ctx.get('If-None-Match')
   if (!asked || !(ctx.method === 'GET' || ctx.method === 'HEAD')) return false
-  if (asked.trim() !== '*' && !asked.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
-    return false
+  if (!ifNoneMatchHas(asked, etag)) return false
   ctx.status = 304
   ctx.body = null
   return true

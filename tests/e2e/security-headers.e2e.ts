@@ -1,7 +1,8 @@
 /**
  * Security headers and the CSP in a real browser (issue 12): every kind of answer carries its headers,
- * each HTML response its own nonce (cached or not), and under the CSP the tag manager, the scripts it
- * loads itself, and the ad script still run with no violation in the console.
+ * each uncached HTML response its own nonce and each cached page its entry's (docs/decisions/0530), and
+ * under the CSP the tag manager, the scripts it loads itself, and the ad script still run with no
+ * violation in the console.
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -54,14 +55,10 @@ afterAll(async () => {
 const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1]
 
 describe('headers by kind of answer', () => {
-  it('a page: CSP with a fresh nonce per response that the HTML carries, also when served from the cache', async () => {
-    const first = await httpGet(port, '/', 'm10.localhost')
-    const second = await httpGet(port, '/', 'm10.localhost')
-    expect(second.headers['x-html-cache']).toBe('hit')
-    const nonces = [first, second].map((r) => {
+  it('a page: CSP with a nonce the HTML carries — fresh per response, fixed per entry when cached (0530)', async () => {
+    const check = (r: Awaited<ReturnType<typeof httpGet>>) => {
       const csp = String(r.headers['content-security-policy'])
       expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9_-]{22}' 'strict-dynamic'/)
-      expect(csp).toMatch(/frame-ancestors 'self' /)
       expect(csp).toMatch(/object-src 'none'/)
       expect(r.headers['x-content-type-options']).toBe('nosniff')
       expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
@@ -71,8 +68,21 @@ describe('headers by kind of answer', () => {
         if (!tag.includes('application/json')) expect(tag).toContain(`nonce="${nonce}"`)
       expect(r.body).not.toContain('fwCspNonce')
       return nonce
-    })
-    expect(nonces[0]).not.toBe(nonces[1])
+    }
+    const first = await httpGet(port, '/', 'm10.localhost')
+    const second = await httpGet(port, '/', 'm10.localhost')
+    expect(second.headers['x-html-cache']).toBe('hit')
+    for (const r of [first, second])
+      expect(String(r.headers['content-security-policy'])).toMatch(/frame-ancestors 'self' /)
+    // A cached page is the same bytes for everyone: its entry's nonce, which no other page shares.
+    expect(check(second)).toBe(check(first))
+    expect(check(await httpGet(port, '/privacy', 'm10.localhost'))).not.toBe(check(first))
+    expect(check(await httpGet(port, '/', 'bh.localhost'))).not.toBe(check(first))
+    // An answer that is not cached (an error page) gets a fresh nonce every time.
+    const errors = [0, 1].map(() => httpGet(port, '/no/such/page', 'm10.localhost'))
+    const [e1, e2] = await Promise.all(errors)
+    expect(e1!.status).toBe(404)
+    expect(check(e1!)).not.toBe(check(e2!))
   })
 
   it('a public page: an ETag per snapshot and page, a 304 for a browser or cache that has it, and a shared cache may keep it', async () => {

@@ -1,0 +1,141 @@
+/**
+ * Debian's nginx on loopback, as an unprivileged process with its own prefix, configuration, cache and
+ * temp folders in a temporary directory (no /etc/nginx, /var/log or /var/cache needed). Used by
+ * tests/e2e/nginx-cache.e2e.ts (the README's cache in front) and by the bench (the static-file limit).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from './server-process'
+
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+export const NGINX_MISSING = `nginx not found at ${NGINX_PATH}: install Debian's package (sudo apt-get install -y nginx) or set NGINX_PATH. npm test installs it itself when run as root.`
+
+/** The README's configuration for a cache in front (decision 0511), one file for both. */
+export const README_NGINX_CONF = join(PROJECT_ROOT, 'docs', 'nginx', 'funnelworks.conf')
+
+export interface RunningNginx {
+  port: number
+  dir: string
+  child: ChildProcess
+  /** nginx's error log so far. */
+  errors(): string
+  stop(): Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/**
+ * Starts nginx in the foreground with `server` (an `http {}` body: server blocks, cache paths) whose
+ * `listen` is `{port}`; `{dir}` names its temporary folder. Throws NGINX_MISSING without nginx.
+ */
+export async function startNginx(
+  server: (p: { port: number; dir: string }) => string,
+  /** Worker processes: 1 for tests; `auto` (Debian's default, one per core) for the bench's limit. */
+  workers: number | 'auto' = 1,
+): Promise<RunningNginx> {
+  if (!existsSync(NGINX_PATH)) throw new Error(NGINX_MISSING)
+  const dir = mkdtempSync(join(tmpdir(), 'fw-nginx-'))
+  // Run as root, nginx's workers switch to nobody: they must reach the folder.
+  chmodSync(dir, 0o755)
+  mkdirSync(join(dir, 'tmp'))
+  const port = await freePort()
+  const errorLog = join(dir, 'error.log')
+  writeFileSync(errorLog, '')
+  const conf = `worker_processes ${workers};
+pid ${dir}/nginx.pid;
+error_log ${errorLog} warn;
+daemon off;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+${server({ port, dir })}
+}
+`
+  writeFileSync(join(dir, 'nginx.conf'), conf)
+  const child = spawn(NGINX_PATH, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', errorLog], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let out = ''
+  child.stdout!.on('data', (d) => {
+    out += d
+  })
+  child.stderr!.on('data', (d) => {
+    out += d
+  })
+  const errors = () => `${out}${readFileSync(errorLog, 'utf8')}`
+  for (let i = 0; i < 100 && !(await accepting(port)); i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${errors()}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  if (!(await accepting(port))) throw new Error(`nginx did not listen on ${port}:\n${errors()}`)
+  return {
+    port,
+    dir,
+    child,
+    errors,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        try {
+          // QUIT: graceful; the group holds the master and its workers.
+          process.kill(-child.pid!, 'SIGQUIT')
+        } catch {
+          resolve()
+        }
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL')
+          } catch {}
+        }, 3_000).unref()
+      }),
+  }
+}
+
+/**
+ * The README's configuration on loopback: its cache folder in `dir`, listening on `port`, in front of
+ * the server on `upstream`. Each replaced text must be there exactly once, so README and test agree.
+ */
+export function readmeNginxConf(p: { port: number; dir: string }, upstream: number): string {
+  let conf = readFileSync(README_NGINX_CONF, 'utf8')
+  const swaps: [string, string][] = [
+    ['/var/cache/nginx/funnelworks', `${p.dir}/cache`],
+    ['listen 80;', `listen 127.0.0.1:${p.port};`],
+    ['http://127.0.0.1:3000', `http://127.0.0.1:${upstream}`],
+  ]
+  for (const [from, to] of swaps) {
+    if (conf.split(from).length !== 2) throw new Error(`${README_NGINX_CONF} should name ${from} once`)
+    conf = conf.replace(from, to)
+  }
+  return conf
+}
