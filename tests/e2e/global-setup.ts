@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
+import { buildServerBundle, PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +16,7 @@ declare module 'vitest' {
 let server: ServerProcess | undefined
 let dataDir: string | undefined
 
-/** Builds the production bundle and starts one production server for the e2e suite. */
+/** Builds the production bundle and the compiled server, and starts one production server for the e2e suite. */
 export async function setup(project: TestProject) {
   const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], {
     cwd: PROJECT_ROOT,
@@ -25,6 +25,7 @@ export async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
+  buildServerBundle()
   dataDir = mkdtempSync(join(tmpdir(), 'fw-e2e-data-'))
   server = await startServerProcess({ DATA_DIR: dataDir })
   project.provide('port', server.port)
