@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
 import type { Db } from './db'
 
 /**
@@ -62,6 +63,11 @@ function createDataDir(dataDir: string): Promise<void> {
  * connection: it queues queries itself, and a transaction holds it until done (STACK.md point 10).
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
+  // V8 optimises PostgreSQL's hot WebAssembly functions in the background, by default on every worker
+  // thread at once; each thread's allocator keeps the compilers' freed memory for good (~35 MB
+  // measured). One compilation task: the same optimised code, a little later. Issue 19,
+  // docs/decisions/0540.
+  setFlagsFromString('--wasm-num-compilation-tasks=1')
   const { PGlite } = await import('@electric-sql/pglite')
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true })
