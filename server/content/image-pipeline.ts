@@ -90,7 +90,7 @@ export function checkImageBytes(bytes: Buffer, filename: string): ImageType {
 export async function encodeImage(bytes: Buffer, filename: string): Promise<EncodedImage> {
   const sourceType = checkImageBytes(bytes, filename)
   // Loaded on the first upload: libvips costs ~20 MB of resident memory a server without uploads
-  // never needs (issue 19, docs/decisions/0540).
+  // never needs (issue 19, docs/decisions/0510).
   const { default: sharp } = await import('sharp')
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' })

@@ -66,7 +66,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   // V8 optimises PostgreSQL's hot WebAssembly functions in the background, by default on every worker
   // thread at once; each thread's allocator keeps the compilers' freed memory for good (~35 MB
   // measured). One compilation task: the same optimised code, a little later. Issue 19,
-  // docs/decisions/0540.
+  // docs/decisions/0510.
   setFlagsFromString('--wasm-num-compilation-tasks=1')
   const { PGlite } = await import('@electric-sql/pglite')
   if (dataDir) {

@@ -31,7 +31,7 @@ export function pgConnection(connectionString: string): pg.ClientConfig {
 
 /** A PostgreSQL server through a `pg` pool. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
-  // Loaded only for PostgreSQL: a server on PGlite never needs it (issue 19, docs/decisions/0540).
+  // Loaded only for PostgreSQL: a server on PGlite never needs it (issue 19, docs/decisions/0510).
   const { default: pg } = await import('pg')
   const { connectionString, schema } = parseDatabaseUrl(url)
   if (schema) {
