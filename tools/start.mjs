@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // npm start: builds the production bundle when none is present (or it is older than the sources),
-// then starts the server. The build is skipped when dist/ is up to date.
+// then starts the server compiled to JavaScript (tools/build-server.mjs). Each build is skipped when
+// its output is up to date.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { SERVER_BUNDLE, SERVER_SOURCES } from './build-server.mjs'
 
 const root = join(import.meta.dirname, '..')
 const entry = join(root, 'dist', 'server', 'entry.mjs')
@@ -18,9 +20,16 @@ function newestMtime(dir) {
   return newest
 }
 
-const stale =
-  !existsSync(entry) || ['ui', 'engine'].some((d) => newestMtime(join(root, d)) > statSync(entry).mtimeMs)
-if (stale) {
+/** Missing, or older than a file in one of `sources`. */
+const stale = (output, sources) =>
+  !existsSync(output) || sources.some((d) => newestMtime(d) > statSync(output).mtimeMs)
+
+if (
+  stale(
+    entry,
+    ['ui', 'engine'].map((d) => join(root, d)),
+  )
+) {
   console.log(
     existsSync(entry)
       ? 'Sources changed since the last build; building…'
@@ -33,9 +42,15 @@ if (stale) {
   })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
+if (stale(SERVER_BUNDLE, SERVER_SOURCES)) {
+  // In a process of its own: the bundler's memory must not stay in the server's.
+  const r = spawnSync(process.execPath, [join(root, 'tools', 'build-server.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
 process.env.NODE_ENV ??= 'production'
-// Run the server in this process (so SIGTERM reaches it directly), with tsx compiling TypeScript.
-const { register } = await import('tsx/esm/api')
-register()
-const { main } = await import('../server/index.ts')
+// Run the server in this process (so SIGTERM reaches it directly).
+const { main } = await import(SERVER_BUNDLE)
 await main()

@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { log } from '../log'
 import type { Db } from '../store/db'
 import { parseDatabaseUrl, pgConnection } from '../store/postgres-db'
@@ -79,6 +79,8 @@ export class ContentFleet {
   async #listen(attempt: number): Promise<void> {
     if (this.#stopped || !this.opts.databaseUrl) return
     const { connectionString } = parseDatabaseUrl(this.opts.databaseUrl)
+    const { default: pg } = await import('pg')
+    if (this.#stopped) return
     // Named, so an operator (or a test) can tell this instance's LISTEN connection in pg_stat_activity.
     const client = new pg.Client({
       ...pgConnection(connectionString),

@@ -6,7 +6,6 @@
  * WebP at IMAGE_WEBP_QUALITY.
  */
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
 import {
   IMAGE_MAX_INPUT_PIXELS,
   IMAGE_MAX_SIDE_PX,
@@ -90,6 +89,9 @@ export function checkImageBytes(bytes: Buffer, filename: string): ImageType {
 /** Checks and re-encodes an upload: the WebP bytes to store with their size and hash. */
 export async function encodeImage(bytes: Buffer, filename: string): Promise<EncodedImage> {
   const sourceType = checkImageBytes(bytes, filename)
+  // Loaded on the first upload: libvips costs ~20 MB of resident memory a server without uploads
+  // never needs (issue 19, docs/decisions/0510).
+  const { default: sharp } = await import('sharp')
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

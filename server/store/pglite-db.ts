@@ -1,7 +1,7 @@
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import type { Db } from './db'
 
 /**
@@ -12,19 +12,50 @@ import type { Db } from './db'
  */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=4'] as const
 
+/** PGlite's start parameters with ours. */
+const startParams = (defaults: readonly string[]) => [
+  ...defaults,
+  ...PGLITE_SETTINGS.flatMap((s) => ['-c', s]),
+]
+
 /**
- * The first start of a data folder runs initdb in a WebAssembly instance of its own (~450 MB) that
- * is garbage once done; V8 frees it only at a full collection, which may not come for hours. One
- * collection right after initdb gives it back.
+ * Creates a new data folder (initdb, then one start and stop of the server) in a child process. In the
+ * server's own process initdb took a WebAssembly instance of its own (~450 MB, freed only at a full
+ * collection) and left ~130 MB of resident memory behind for good (code optimised for initdb's work);
+ * a child gives all of it back when it exits. Issue 19, docs/decisions/0510.
  */
-async function collectGarbage(): Promise<void> {
-  setFlagsFromString('--expose-gc')
-  const gc = runInNewContext('gc') as () => void
-  // initdb's instance stays reachable until its promise chain has unwound: a few turns of the loop.
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setTimeout(r, 0))
-    gc()
-  }
+function createDataDir(dataDir: string): Promise<void> {
+  // A bare import in --eval code resolves from the working directory: this module's folder finds
+  // node_modules, wherever the server was started from.
+  const script = `
+    const { PGlite } = await import('@electric-sql/pglite')
+    const [dataDir, settings] = process.argv.slice(1)
+    const pg = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...JSON.parse(settings)] })
+    await pg.close()`
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '--eval', script, resolve(dataDir), JSON.stringify(startParams([]))],
+    { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  child.stdout.on('data', (d) => {
+    output += d
+  })
+  child.stderr.on('data', (d) => {
+    output += d
+  })
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `creating the database failed (${signal ?? `exit ${code}`}): ${output.trim().slice(-2000)}`,
+            ),
+          ),
+    )
+  })
 }
 
 /**
@@ -32,13 +63,19 @@ async function collectGarbage(): Promise<void> {
  * connection: it queues queries itself, and a transaction holds it until done (STACK.md point 10).
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
+  // V8 optimises PostgreSQL's hot WebAssembly functions in the background, by default on every worker
+  // thread at once; each thread's allocator keeps the compilers' freed memory for good (~35 MB
+  // measured). One compilation task: the same optimised code, a little later. Issue 19,
+  // docs/decisions/0510.
+  setFlagsFromString('--wasm-num-compilation-tasks=1')
   const { PGlite } = await import('@electric-sql/pglite')
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'))
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true })
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir)
+  }
   const pg = await PGlite.create(dataDir ?? 'memory://', {
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+    startParams: startParams(PGlite.defaultStartParams),
   })
-  if (fresh) await collectGarbage()
   return {
     kind: 'pglite',
     query: async (sql, params) => {

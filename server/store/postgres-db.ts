@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Db } from './db'
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
@@ -31,6 +31,8 @@ export function pgConnection(connectionString: string): pg.ClientConfig {
 
 /** A PostgreSQL server through a `pg` pool. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  // Loaded only for PostgreSQL: a server on PGlite never needs it (issue 19, docs/decisions/0510).
+  const { default: pg } = await import('pg')
   const { connectionString, schema } = parseDatabaseUrl(url)
   if (schema) {
     const c = new pg.Client(pgConnection(connectionString))

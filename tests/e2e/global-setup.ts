@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import {
+  buildServerBundle,
   DATA_TEMPLATE_ENV,
   newDataDir,
   PROJECT_ROOT,
@@ -60,7 +61,7 @@ function initDataDir(dir: string): Promise<void> {
 
 /**
  * Builds the production bundle and, meanwhile, prepares the data folder every test server starts on
- * a copy of; then starts one production server for the e2e suite.
+ * a copy of; then compiles the server and starts one production server for the e2e suite.
  */
 export async function setup(project: TestProject) {
   template = mkdtempSync(join(tmpdir(), 'fw-e2e-template-'))
@@ -69,6 +70,8 @@ export async function setup(project: TestProject) {
     run([join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], { NODE_ENV: 'production' }),
     initDataDir(template),
   ])
+  // The compiled server the production test servers run (after vike build: it reads dist/server).
+  buildServerBundle()
   process.env[DATA_TEMPLATE_ENV] = template
   dataDir = newDataDir('fw-e2e-data-')
   server = await startServerProcess({ DATA_DIR: dataDir })

@@ -2,12 +2,23 @@
  * Starts the production server as a child process on an ephemeral port and tells its port.
  * Used by the e2e global setup and by tests that need their own server (restart, kill -9, …).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..')
+/** The server compiled to JavaScript by tools/build-server.mjs, as `npm start` runs it. */
+const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist', 'app', 'server.mjs')
+
+/** Compiles the server (tools/build-server.mjs), after `vike build`: what the production server runs. */
+export function buildServerBundle(): void {
+  const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'tools', 'build-server.mjs')], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  })
+  if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`)
+}
 
 /**
  * The e2e run's initialised data folder (the e2e setup file sets it from the global setup): a fresh
@@ -39,7 +50,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   // Each test server gets its own data folder unless told otherwise, so tests never write into the
   // project's .data (nor collide with a developer's running server holding it).
   if (!env.DATA_DIR && !env.DATABASE_URL) env = { ...env, DATA_DIR: newDataDir() }
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'server', 'index.ts')], {
+  // Production runs the compiled server (as `npm start` does); development the sources through tsx
+  // (as `npm run dev` does).
+  const command =
+    env.NODE_ENV === 'development'
+      ? ['--import', 'tsx', join(PROJECT_ROOT, 'server', 'index.ts')]
+      : [SERVER_BUNDLE]
+  const child = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { launchBrowser, routeThirdParties } from '../../tests/e2e/browser'
 import { NGINX_PATH, startNginx } from '../../tests/e2e/nginx'
-import { PROJECT_ROOT, startServerProcess } from '../../tests/e2e/server-process'
+import { buildServerBundle, PROJECT_ROOT, startServerProcess } from '../../tests/e2e/server-process'
 import { kb, measurePage, pageUrlFor, SIZE_BUDGETS } from '../size-budget'
 import { runLighthouse } from './lighthouse'
 
@@ -124,6 +124,7 @@ export default async function run(): Promise<void> {
     env: { ...process.env, NODE_ENV: 'production' },
   })
   if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
+  buildServerBundle()
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
   const server = await startServerProcess({ LOG_LEVEL: 'error', DATA_DIR: dataDir })
   const memory: { what: string; mb: number; target: number }[] = []

@@ -14,7 +14,7 @@ import autocannon from 'autocannon'
 import { createStaffUser } from '../../server/store/auth-store'
 import { openStore } from '../../server/store/open-store'
 import { dropPostgresSchema, uniquePostgresUrl } from '../../server/store/test-databases'
-import { PROJECT_ROOT, startServerProcess } from '../../tests/e2e/server-process'
+import { buildServerBundle, PROJECT_ROOT, startServerProcess } from '../../tests/e2e/server-process'
 
 const PAGE_CONNECTIONS = 20
 const GUESSERS = 20
@@ -72,6 +72,7 @@ export default async function run(): Promise<void> {
     )
     if (build.status !== 0) throw new Error('vike build failed')
   }
+  buildServerBundle()
   const pg = uniquePostgresUrl('fw_bench')
   const store = await openStore({ databaseUrl: pg.url, dataDir: null })
   await createStaffUser(store.db, { email: 'staff@example.com', name: 'Staff', password: 'the real one' })
