@@ -23,7 +23,10 @@ export function startIslands(doc: Document = document): void {
     const island = <T extends Element>(name: string) => root.querySelector<T>(`[data-island="${name}"]`)
     const menu = island<HTMLButtonElement>('menu')
     if (menu) mountMenu(menu, doc)
+    let started = false
     const start = () => {
+      if (started) return
+      started = true
       try {
         const runtime = startClientRuntime(resolution)
         const select = island<HTMLSelectElement>('color-mode')
@@ -42,6 +45,14 @@ export function startIslands(doc: Document = document): void {
     }
     if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
     else setTimeout(start, 1)
+    // A visitor who leaves before the browser was idle is still counted: start now, and let the
+    // tracker see the page go hidden (it sends what it holds then) by telling it once more.
+    const hiddenEarly = () => {
+      if (started || doc.visibilityState !== 'hidden') return
+      start()
+      doc.dispatchEvent(new Event('visibilitychange'))
+    }
+    doc.addEventListener('visibilitychange', hiddenEarly)
   } catch (error) {
     console.error('Failed to mount the app:', error)
     throw error
