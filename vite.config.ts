@@ -3,10 +3,15 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
-import { publicModules } from './tools/public-modules'
+import { publicModules, reactModules } from './tools/public-modules'
 
 /** What a public page can load (tools/public-modules.ts): the only modules the shell may take. */
 const PUBLIC = publicModules(dirname(fileURLToPath(import.meta.url)))
+/** Of those, the ones that load React: never in the shell, which static pages load without React (0520). */
+const REACT = reactModules(PUBLIC)
+/** The control center's screens share code among themselves (and the splitter with the style guide). */
+const STAFF_ONLY = /control-center|[\\/]Splitter\.tsx$|[\\/]splitter[\\/]/
+const ours = (id: string) => (/[\\/](ui|engine)[\\/].*\.tsx?$/.test(id) ? id.split('?')[0] : null)
 
 /**
  * Vike adds a code-splitting group for stylesheets whose `name` is a function; Rolldown then warns, on
@@ -39,25 +44,40 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Fewer, larger chunks on every public page: gzip compresses one file better than ten small
-        // ones (docs/decisions/0507). `shell` takes our code shared by three or more pages, and xstate;
-        // not what those modules import (that would pull each page's stylesheet into one `shell.css`
-        // that Vike then links twice under two names). Lazily imported code (bot detection, the
-        // build check) stays in its own chunk.
+        // ones (docs/decisions/0507). `shell` takes our framework-free code shared by three or more
+        // pages (the runtime, tracking, the phone line), xstate and the
+        // bundler's helpers: everything a static page loads, and no React (docs/decisions/0520).
+        // `view` takes React code shared by three or more hydrated pages. Neither takes what its
+        // modules import (that would pull each page's stylesheet into one `shell.css` that Vike then
+        // links twice under two names). Lazily imported code (bot detection, the build check) stays
+        // in its own chunk. Only modules a public page can reach join either (docs/decisions/0604).
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper|rolldown[\\/]runtime/,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
               name: 'shell',
-              test: (id) =>
-                ((/[\\/](ui|engine)[\\/].*\.tsx?$/.test(id) && PUBLIC.has(id.split('?')[0])) ||
-                  /node_modules[\\/]xstate[\\/]/.test(id)) &&
-                !/build-check-(actor|machine)/.test(id) &&
-                // The control center's screens share code among themselves (and the splitter with the
-                // style guide): it must never join the shell every public page loads (docs/decisions/0604).
-                !/control-center|[\\/]Splitter\.tsx$|[\\/]splitter[\\/]/.test(id),
+              test: (id) => {
+                if (/node_modules[\\/]xstate[\\/]|vite[\\/]preload-helper|rolldown[\\/]runtime/.test(id))
+                  return true
+                const file = ours(id)
+                return (
+                  !!file &&
+                  PUBLIC.has(file) &&
+                  !REACT.has(file) &&
+                  // Islands run on static pages only: their own chunk, never on a funnel step.
+                  !/build-check-(actor|machine)|[\\/]ui[\\/]islands[\\/]/.test(file) &&
+                  !STAFF_ONLY.test(file)
+                )
+              },
+              minShareCount: 3,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'view',
+              test: (id) => {
+                const file = ours(id)
+                return !!file && PUBLIC.has(file) && REACT.has(file) && !STAFF_ONLY.test(file)
+              },
               minShareCount: 3,
               includeDependenciesRecursively: false,
             },

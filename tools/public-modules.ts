@@ -3,6 +3,8 @@
  * from `ui/pages/**` outside the control center. vite.config.ts lets only these into the `shell`
  * chunk every public page loads, so code the control center's screens share among themselves (the
  * funnel flow, the gates, JSON merging…) never joins it, wherever it lives (docs/decisions/0604).
+ * `reactModules` names those of them that load React: static pages mount plain-DOM islands and must
+ * never download React, so React code gets a chunk of its own (docs/decisions/0520).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -39,4 +41,40 @@ export function publicModules(root: string): Set<string> {
     }
   }
   return seen
+}
+
+/** A static (not type-only) import of React or a React binding. */
+const REACT_IMPORT =
+  /^(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"](?:react|react-dom|@xstate\/react|@floating-ui\/react)(?:\/[^'"]*)?['"]|^import\s*['"]react(?:-dom)?(?:\/[^'"]*)?['"]/m
+/** A static (not type-only) import of one of our modules. */
+const STATIC_IMPORT =
+  /^(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"](\.[^'"]+)['"]|^import\s*['"](\.[^'"]+)['"]/gm
+
+/**
+ * Of `modules`, those that load React when they run: a `.tsx` file (JSX imports React's runtime), a
+ * module importing React, or one importing such a module statically. Dynamic imports do not count:
+ * they load on demand, in a chunk of their own.
+ */
+export function reactModules(modules: Set<string>): Set<string> {
+  const imports = new Map<string, string[]>()
+  const react = new Set<string>()
+  for (const file of modules) {
+    const source = readFileSync(file, 'utf8')
+    if (file.endsWith('.tsx') || REACT_IMPORT.test(source)) react.add(file)
+    imports.set(
+      file,
+      [...source.matchAll(STATIC_IMPORT)]
+        .map((m) => resolveImport(file, m[1] ?? m[2]))
+        .filter((t): t is string => t !== null),
+    )
+  }
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [file, targets] of imports)
+      if (!react.has(file) && targets.some((t) => react.has(t))) {
+        react.add(file)
+        grew = true
+      }
+  }
+  return react
 }

@@ -10,11 +10,13 @@ import type { BrowserContext } from 'playwright-core'
 import { SnapshotStore } from '../server/content/snapshot-store'
 
 /**
- * Budgets in gzip bytes (React included), docs/decisions/0505 and 0507. The e2e size test fails a
- * build whose landing, home or funnel step page goes over; never raise them without a decision record.
+ * Budgets in gzip bytes (React included where a page loads it), docs/decisions/0505, 0507 and 0520.
+ * The e2e size test fails a build whose landing, home or funnel step page goes over; never raise them
+ * without a decision record. Static pages (landing, home) mount plain-DOM islands and load no React
+ * at all (0520): 60 KB is below the seed stack's 74 KB; they load ~28 KB today.
  */
 export const SIZE_BUDGETS = {
-  landingJs: 100 * 1024,
+  landingJs: 60 * 1024,
   funnelJs: 110 * 1024,
   css: 15 * 1024,
 } as const

@@ -37,7 +37,7 @@ describe('every brand home', () => {
       expect(await page.title()).toMatch(new RegExp(`(^| - )${name}$`))
       await expect.poll(() => page.locator('[data-testid="brand-name"]').textContent()).toBe(name)
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-      // A client-side interaction: the menu button toggles (React state, so only after hydration).
+      // A client-side interaction: the menu button toggles (React state, or the menu island on static pages).
       await page.setViewportSize({ width: 390, height: 800 })
       const menu = page.getByRole('button', { name: 'Menu' })
       await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false')

@@ -1,6 +1,7 @@
 /**
- * The performance budget (docs/decisions/0505, 0507): JavaScript and CSS a landing page, a brand
- * home page and a funnel step page load, in gzip bytes, including React and the idle-time runtime.
+ * The performance budget (docs/decisions/0505, 0507, 0520): JavaScript and CSS a landing page, a brand
+ * home page and a funnel step page load, in gzip bytes, including the idle-time runtime, and React
+ * only on the funnel step (static templates do not hydrate).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
@@ -25,14 +26,35 @@ afterAll(async () => {
 
 const origin = `http://{brand}.localhost:${port}`
 const pages = [
-  { name: 'a landing page', url: pageUrlFor(['landing'], origin, PROJECT_ROOT), js: SIZE_BUDGETS.landingJs },
-  { name: 'a brand home page', url: pageUrlFor(['home'], origin, PROJECT_ROOT), js: SIZE_BUDGETS.landingJs },
+  {
+    name: 'a landing page',
+    url: pageUrlFor(['landing'], origin, PROJECT_ROOT),
+    js: SIZE_BUDGETS.landingJs,
+    react: false,
+  },
+  {
+    name: 'a brand home page',
+    url: pageUrlFor(['home'], origin, PROJECT_ROOT),
+    js: SIZE_BUDGETS.landingJs,
+    react: false,
+  },
   {
     name: 'a funnel step page',
     url: pageUrlFor(['funnel'], origin, PROJECT_ROOT),
     js: SIZE_BUDGETS.funnelJs,
+    react: true,
   },
 ]
+
+/** React's production build links its error decoder; no other code we ship does. */
+const loadsReact = (sizes: PageSizes) =>
+  sizes.assets.some(
+    (a) =>
+      a.kind === 'js' &&
+      readFileSync(join(PROJECT_ROOT, 'dist', 'client', a.url.split('?')[0]!), 'utf8').includes(
+        'react.dev/errors',
+      ),
+  )
 
 /** What went over, readable in the failure message: the largest assets first. */
 const breakdown = (sizes: PageSizes) =>
@@ -41,9 +63,11 @@ const breakdown = (sizes: PageSizes) =>
 describe('size budget', () => {
   it.each(pages)(
     `$name loads at most its JS budget and ${kb(SIZE_BUDGETS.css)} of CSS (gzip)`,
-    async ({ url, js }) => {
+    async ({ url, js, react }) => {
       expect(url).not.toBeNull()
       const sizes = await measurePage(context, url!)
+      // Static templates mount plain-DOM islands: React is never downloaded there (docs/decisions/0520).
+      expect(loadsReact(sizes), breakdown(sizes)).toBe(react)
       expect(sizes.jsGzip, breakdown(sizes)).toBeLessThanOrEqual(js)
       expect(sizes.cssGzip, breakdown(sizes)).toBeLessThanOrEqual(SIZE_BUDGETS.css)
       // No control-center or style-guide code on a public page; Vike's client runtime is not needed

@@ -1,7 +1,7 @@
 import type { ColorMode } from '../../engine/color-mode/resolve-color-mode'
 import { isColorPreference } from '../../engine/color-mode/resolve-color-mode'
 import { useRuntime } from '../runtime/runtime-context'
-import { useStore } from '../runtime/store'
+import { useStore } from '../runtime/use-store'
 
 const SERVER_MODE: ColorMode = { preference: 'system', value: 'light', unknown: true, forced: false }
 
@@ -17,6 +17,7 @@ export function ColorModeSelect({ es }: { es: boolean }) {
         value={mode.preference}
         disabled={mode.forced}
         data-testid="color-mode-select"
+        data-island="color-mode"
         onChange={(e) => {
           if (isColorPreference(e.target.value)) runtime?.colorMode.choose(e.target.value)
         }}

@@ -22,7 +22,7 @@ const render = (node: React.ReactNode, vertical: 'medicare' | 'internal' = 'medi
 describe('server HTML of the phone components does not depend on the visitor', () => {
   it('the header renders an empty slot: no number, whatever the time', () => {
     const html = render(<HeaderPhone />)
-    expect(html).toBe('<span class="header-phone-slot"></span>')
+    expect(html).toBe('<span class="header-phone-slot" data-island="header-phone"></span>')
   })
   it('the call-to-action reserves its space and shows no number', () => {
     const html = render(<PhoneCta />)

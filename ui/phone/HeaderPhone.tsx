@@ -3,14 +3,17 @@ import './phone.css'
 import { PhoneIcon } from './PhoneIcon'
 import { usePhoneLine } from './use-phone-line'
 
-/** The call button in the site header: shown in business hours only, filled in after hydration. */
+/**
+ * The call button in the site header: shown in business hours only, filled in after hydration (on
+ * static pages by the phone island, ui/islands/phone-island.ts, which draws the same markup).
+ */
 export function HeaderPhone() {
   const { brand, page } = useResolution()
   const line = usePhoneLine()
   if (!brand || brand.vertical === 'internal') return null
   const es = page?.language === 'es'
   return (
-    <span className="header-phone-slot">
+    <span className="header-phone-slot" data-island="header-phone">
       {line.status === 'open' && (
         <a
           className="header-phone"

@@ -14,13 +14,15 @@ export interface PhoneCtaProps {
 /**
  * A prominent call button for heroes of call-focused pages. In business hours: the number as a
  * tel: link with its dash format; outside them: `fallback` (or nothing) — never a dead number.
- * Before hydration it reserves its space so the page does not jump.
+ * Before hydration it reserves its space so the page does not jump. On static pages the phone island
+ * (ui/islands/phone-island.ts) fills that space with the same markup.
  */
 export function PhoneCta({ label, fallback }: PhoneCtaProps) {
   const { page } = useResolution()
   const line = usePhoneLine()
   const es = page?.language === 'es'
-  if (line.status === 'pending') return <div className="phone-cta phone-cta-pending" aria-hidden="true" />
+  if (line.status === 'pending')
+    return <div className="phone-cta phone-cta-pending" aria-hidden="true" data-island="phone-cta" />
   if (line.status === 'closed') return fallback ? <div className="phone-cta">{fallback}</div> : null
   return (
     <div className="phone-cta">

@@ -1,3 +1,5 @@
+import { PHONE_ICON_PATH } from './phone-icon-path'
+
 /** A handset glyph, decorative. */
 export function PhoneIcon({ size = 18 }: { size?: number }) {
   return (
@@ -10,7 +12,7 @@ export function PhoneIcon({ size = 18 }: { size?: number }) {
       fill="currentColor"
       className="phone-icon"
     >
-      <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z" />
+      <path d={PHONE_ICON_PATH} />
     </svg>
   )
 }

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react'
-
 /** A value that changes over time and tells its subscribers (the runtime's phone line, auth, …). */
 export interface Store<T> {
   get(): T
@@ -25,18 +23,4 @@ export function createStore<T>(initial: T): WritableStore<T> {
       return () => listeners.delete(listener)
     },
   }
-}
-
-const noSubscription = () => () => {}
-
-/**
- * React view of a runtime store. Without a store (server rendering, component tests) and while
- * hydrating, it shows `serverValue`, so server HTML never depends on the visitor.
- */
-export function useStore<T>(store: Store<T> | undefined, serverValue: T): T {
-  return useSyncExternalStore(
-    store?.subscribe ?? noSubscription,
-    store?.get ?? (() => serverValue),
-    () => serverValue,
-  )
 }

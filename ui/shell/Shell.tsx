@@ -61,6 +61,7 @@ function SiteHeader({ resolution }: { resolution: Resolution }) {
         <button
           type="button"
           className="menu-button"
+          data-island="menu"
           aria-expanded={open}
           aria-controls="site-menu"
           onClick={() => setOpen((o) => !o)}

@@ -1,4 +1,4 @@
-import { hydratePage } from '../hydrate'
-import Page from './+Page'
+import { startIslands } from '../../islands/start-islands'
 
-hydratePage(Page)
+// A static template: plain-DOM islands, no hydration (docs/decisions/0520).
+startIslands()

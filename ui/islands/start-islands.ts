@@ -1,0 +1,60 @@
+/**
+ * The client entry of static templates (home, landing, legal, review, article, thank-you;
+ * docs/decisions/0520): their HTML never changes after the server rendered it, so nothing hydrates
+ * and React never loads. A few plain-DOM islands make the interactive parts work: the menu button at
+ * once; when the browser is first idle, the browser runtime (error reports, colour mode, build
+ * check, tracking with bot detection, the phone lease, a staff preview), the colour-mode select and
+ * the phone number. The FAQ is a `<details>` list and needs no code. Colour mode is already applied
+ * before first paint by the inline head script (docs/decisions/0501).
+ */
+import { readResolution } from '../pages/read-resolution'
+import { startClientRuntime } from '../runtime/client-runtime'
+import { mountColorMode } from './color-mode-island'
+import { mountMenu } from './menu-island'
+import { mountPhone } from './phone-island'
+
+/** At most this long after load before the runtime starts, however busy the page is. */
+const IDLE_TIMEOUT_MS = 1_000
+
+/** Starts the islands, and the runtime when idle. A failure is logged and rethrown (spec point 8). */
+export function startIslands(doc: Document = document): void {
+  try {
+    const { root, resolution } = readResolution(doc)
+    const island = <T extends Element>(name: string) => root.querySelector<T>(`[data-island="${name}"]`)
+    const menu = island<HTMLButtonElement>('menu')
+    if (menu) mountMenu(menu, doc)
+    let started = false
+    const start = () => {
+      if (started) return
+      started = true
+      try {
+        const runtime = startClientRuntime(resolution)
+        const select = island<HTMLSelectElement>('color-mode')
+        if (select) mountColorMode(select, runtime.colorMode)
+        mountPhone(
+          { header: island('header-phone'), cta: island('phone-cta') },
+          runtime.phone,
+          resolution.page?.language === 'es',
+          doc,
+        )
+        runtime.hydrated()
+      } catch (error) {
+        console.error('Failed to mount the app:', error)
+        throw error
+      }
+    }
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
+    else setTimeout(start, 1)
+    // A visitor who leaves before the browser was idle is still counted: start now, and let the
+    // tracker see the page go hidden (it sends what it holds then) by telling it once more.
+    const hiddenEarly = () => {
+      if (started || doc.visibilityState !== 'hidden') return
+      start()
+      doc.dispatchEvent(new Event('visibilitychange'))
+    }
+    doc.addEventListener('visibilitychange', hiddenEarly)
+  } catch (error) {
+    console.error('Failed to mount the app:', error)
+    throw error
+  }
+}
