@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PROJECT_ROOT } from './server-process'
+import { captureOutput, PROJECT_ROOT } from './server-process'
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 export const NGINX_MISSING = `nginx not found at ${NGINX_PATH}: install Debian's package (sudo apt-get install -y nginx) or set NGINX_PATH. npm test installs it itself when run as root.`
@@ -85,14 +85,8 @@ ${server({ port, dir })}
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
-  let out = ''
-  child.stdout!.on('data', (d) => {
-    out += d
-  })
-  child.stderr!.on('data', (d) => {
-    out += d
-  })
-  const errors = () => `${out}${readFileSync(errorLog, 'utf8')}`
+  const out = captureOutput(child)
+  const errors = () => `${out()}${readFileSync(errorLog, 'utf8')}`
   for (let i = 0; i < 100 && !(await accepting(port)); i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${errors()}`)
     await new Promise((r) => setTimeout(r, 50))

@@ -62,17 +62,11 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
-  let out = ''
-  child.stdout!.on('data', (d) => {
-    out += d
-  })
-  child.stderr!.on('data', (d) => {
-    out += d
-  })
+  const output = captureOutput(child)
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${out}`)), 120_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output()}`)), 120_000)
     const onData = () => {
-      const m = /on http:\/\/[^:]+:(\d+)\//.exec(out)
+      const m = /on http:\/\/[^:]+:(\d+)\//.exec(output())
       if (m) {
         clearTimeout(timer)
         resolve(Number(m[1]))
@@ -81,13 +75,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     child.stdout!.on('data', onData)
     child.once('exit', (code) => {
       clearTimeout(timer)
-      reject(new Error(`server exited with ${code}:\n${out}`))
+      reject(new Error(`server exited with ${code}:\n${output()}`))
     })
   })
   return {
     port,
     child,
-    output: () => out,
+    output,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode)
@@ -99,4 +93,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
         }
       }),
   }
+}
+
+/** Everything a child process writes to stdout and stderr, so far. */
+export function captureOutput(child: ChildProcess): () => string {
+  let out = ''
+  child.stdout?.on('data', (d) => {
+    out += d
+  })
+  child.stderr?.on('data', (d) => {
+    out += d
+  })
+  return () => out
 }

@@ -282,6 +282,14 @@ function BranchActions({
       setBusy(false)
     }
   }
+  /** POSTs `body` to the branch's `path`; then the dialog closes, `done` shows, and the screen reloads. */
+  const post = (path: string, body: object, done: string) =>
+    run(async () => {
+      await api('POST', branchApi(branch.name, path), body)
+      setDialog(null)
+      setNote(done)
+      onChanged()
+    })
   // Gates that only ran out of time block too, except for an admin, who may publish past them.
   const onlyBudget = (list: DefinitionError[]) => list.length > 0 && list.every((e) => e.budget === true)
   const mayOverride = may('gates.override')
@@ -403,15 +411,7 @@ function BranchActions({
                 mineLabel="This branch"
                 busy={busy}
                 onResolve={(resolutions: Resolution[]) =>
-                  run(async () => {
-                    await api('POST', branchApi(branch.name, '/merge-live'), {
-                      expectedHead: branch.head,
-                      resolutions,
-                    })
-                    setDialog(null)
-                    setNote('Updated from live.')
-                    onChanged()
-                  })
+                  post('/merge-live', { expectedHead: branch.head, resolutions }, 'Updated from live.')
                 }
               />
             </>
@@ -420,14 +420,7 @@ function BranchActions({
               type="button"
               className="button button-primary"
               disabled={busy}
-              onClick={() =>
-                run(async () => {
-                  await api('POST', branchApi(branch.name, '/merge-live'), { expectedHead: branch.head })
-                  setDialog(null)
-                  setNote('Updated from live.')
-                  onChanged()
-                })
-              }
+              onClick={() => post('/merge-live', { expectedHead: branch.head }, 'Updated from live.')}
             >
               {busy ? 'Updating…' : 'Update now'}
             </button>
@@ -473,16 +466,11 @@ function BranchActions({
               data-testid="gate-override"
               onSubmit={(e) => {
                 e.preventDefault()
-                run(async () => {
-                  await api('POST', branchApi(branch.name, '/publish'), {
-                    expectedHead: branch.head,
-                    overrideBudget: { reason: reason.trim() },
-                  })
-                  setDialog(null)
-                  setReason('')
-                  setNote('Published past the gates that ran out of time. The override is in the audit log.')
-                  onChanged()
-                })
+                post(
+                  '/publish',
+                  { expectedHead: branch.head, overrideBudget: { reason: reason.trim() } },
+                  'Published past the gates that ran out of time. The override is in the audit log.',
+                )
               }}
             >
               <p>
@@ -521,12 +509,7 @@ function BranchActions({
                 className="button button-primary"
                 disabled={busy}
                 onClick={() =>
-                  run(async () => {
-                    await api('POST', branchApi(branch.name, '/publish'), { expectedHead: branch.head })
-                    setDialog(null)
-                    setNote('Published. Live now serves this branch.')
-                    onChanged()
-                  })
+                  post('/publish', { expectedHead: branch.head }, 'Published. Live now serves this branch.')
                 }
               >
                 {busy ? 'Publishing…' : 'Publish'}
@@ -546,12 +529,7 @@ function BranchActions({
             e.preventDefault()
             const at = laLocalToIso(when)
             if (!at) return setError('Pick a date and time.')
-            run(async () => {
-              await api('POST', branchApi(branch.name, '/publish'), { expectedHead: branch.head, at })
-              setDialog(null)
-              setNote(`Publishes ${laTime(at)}.`)
-              onChanged()
-            })
+            post('/publish', { expectedHead: branch.head, at }, `Publishes ${laTime(at)}.`)
           }}
         >
           <label className="cc-field">
