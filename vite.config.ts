@@ -41,6 +41,7 @@ export default defineConfig({
   publicDir: 'ui/public',
   build: {
     target: 'es2022',
+    sourcemap: process.env.FW_SOURCEMAP === '1',
     rolldownOptions: {
       output: {
         // Fewer, larger chunks on every public page: gzip compresses one file better than ten small

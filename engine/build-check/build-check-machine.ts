@@ -7,8 +7,9 @@
  * Effects are injected: `fetchLatest` (an actor returning the latest build id) and the `reload`
  * action (which must record the reload time somewhere that survives the reload).
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise } from 'xstate'
 import { BUILD_CHECK_INTERVAL_MS, RELOAD_GUARD_MS } from '../constants'
+import { setup } from '../util/machine-setup'
 
 export interface BuildCheckInput {
   /** The build this page was rendered with. */

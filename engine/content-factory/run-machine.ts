@@ -4,7 +4,8 @@
  * once. The generation and the validation are actors the server provides, so the machine is pure
  * and tested with fakes.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise } from 'xstate'
+import { setup } from '../util/machine-setup'
 import type { ArticleDraft, ChatMessage } from './prompt'
 import { parseDraft, repairMessages } from './prompt'
 

@@ -1,7 +1,8 @@
-import { and, assign, enqueueActions, fromPromise, or, setup } from 'xstate'
+import { and, assign, fromPromise, or, raise } from 'xstate'
 import type { DemandCheckResult, FormValues } from '../runtime-contracts'
 import { safeNavigationTarget } from '../snapshot/destination'
 import type { ResolvedFunnel, ResolvedStep } from '../snapshot/types'
+import { setup } from '../util/machine-setup'
 import { changedFields, mergeIntoBuckets } from './buckets'
 import { FORM_STEP_SUBMITTED, FUNNEL_COMPLETED, type FunnelDeps, type FunnelPageInfo } from './funnel-deps'
 import { stepUrl } from './funnel-location'
@@ -132,6 +133,7 @@ export const funnelMachine = setup({
     }),
   },
   guards: {
+    hasQueuedAnswer: ({ context }) => context.queued !== null,
     needsRedirect: ({ context }) => context.redirected,
     noEnterActions: ({ context }) => actionList(currentStep(context).onEnter).length === 0,
     noSubmitActions: ({ context }) => actionList(currentStep(context).onSubmit).length === 0,
@@ -188,11 +190,10 @@ export const funnelMachine = setup({
     queueAnswer: assign({
       queued: ({ event }) => (event.type === 'SUBMIT' || event.type === 'SKIP' ? event : null),
     }),
-    replayQueuedAnswer: enqueueActions(({ context, enqueue }) => {
-      if (!context.queued) return
-      enqueue.raise(context.queued)
-      enqueue.assign({ queued: null })
-    }),
+    // Raised (handled once the step is shown), then forgotten; guarded by `hasQueuedAnswer`. Not
+    // `enqueueActions`: that builder keeps all of xstate's others in the bundle (0521).
+    replayQueuedAnswer: raise(({ context }) => context.queued as NonNullable<FunnelContext['queued']>),
+    forgetQueuedAnswer: assign({ queued: null }),
     acceptAnswers: assign(({ context, event }) => ({ values: submitted(context, event), errors: {} })),
     showErrors: assign(({ context, event }) => ({
       values: submitted(context, event),
@@ -277,7 +278,8 @@ export const funnelMachine = setup({
       },
     },
     showing: {
-      entry: 'replayQueuedAnswer',
+      // An answer given while the step's on-enter actions ran is handled now.
+      always: { guard: 'hasQueuedAnswer', actions: ['replayQueuedAnswer', 'forgetQueuedAnswer'] },
       on: {
         SUBMIT: [
           { guard: 'stepValid', target: 'submitting', actions: 'acceptAnswers' },

@@ -7,12 +7,13 @@
  * The request itself is the `requestPhone` actor, supplied with `provide()`; time comes from `now`
  * in the input so tests run with fake timers.
  */
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise } from 'xstate'
 import {
   PHONE_EXPIRY_CUT_ON_CHANGE_MS,
   PHONE_POLL_INTERVAL_MS,
   PHONE_REFRESH_BEFORE_EXPIRY_MS,
 } from '../constants'
+import { setup } from '../util/machine-setup'
 import type { LeasedPhone } from './leased-phone'
 
 export interface LeaseContext {

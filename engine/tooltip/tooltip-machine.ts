@@ -6,8 +6,9 @@
  * States (the spec's names): closed, delayed-open, instant-open; plus `pending` (hover delay
  * running) and `skipping` (closed, skip window running).
  */
-import { assign, setup } from 'xstate'
+import { assign } from 'xstate'
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../constants'
+import { setup } from '../util/machine-setup'
 
 export type TooltipCloseReason = 'leave' | 'blur' | 'click' | 'scroll' | 'escape' | 'replaced'
 

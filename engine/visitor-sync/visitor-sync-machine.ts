@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise } from 'xstate'
 import type { VisitorRecord } from '../../schemas/generated/visitor-record'
 import { VISITOR_SYNC_RETRY_MS } from '../constants'
+import { setup } from '../util/machine-setup'
 
 export interface VisitorSyncContext {
   record: VisitorRecord | null
