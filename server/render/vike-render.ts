@@ -272,8 +272,11 @@ function flatten(value: unknown, parts: string[]): boolean {
   return true
 }
 
-/** Vike's escapeHtml (vike/dist/utils/escapeHtml.js). */
+const HTML_SPECIAL = /[&<>"']/
+
+/** Vike's escapeHtml (vike/dist/utils/escapeHtml.js); most values have nothing to escape. */
 function escapeHtml(s: string): string {
+  if (!HTML_SPECIAL.test(s)) return s
   return s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
