@@ -97,13 +97,14 @@ export function staticFiles(root: string): Middleware {
     if (pathname.endsWith('/') || pathname.includes('\0')) return next()
     const full = normalize(join(base, pathname))
     if (!full.startsWith(base)) return next()
-    let st: Stats
+    let st: Stats | undefined
     try {
-      st = statSync(full)
+      // Most requests here are pages, not files: no exception object for a path that does not exist.
+      st = statSync(full, { throwIfNoEntry: false })
     } catch {
       return next()
     }
-    if (!st.isFile()) return next()
+    if (!st?.isFile()) return next()
     ctx.set('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE_CACHE : PUBLIC_CACHE)
     ctx.set('Last-Modified', st.mtime.toUTCString())
     const ext = extname(full).toLowerCase()

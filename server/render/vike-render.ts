@@ -56,14 +56,8 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
     sendCachedPage(ctx, hit)
     return
   }
-  const pageContext = await renderPage({
-    // Vike sees the path only: the query string never reaches the render.
-    urlOriginal: ctx.path,
-    headersOriginal: ctx.headers,
-    resolution,
-    cspNonce: CSP_NONCE_PLACEHOLDER,
-  })
-  const response = pageContext.httpResponse
+  const { response, pageContext } =
+    renderDirect(ctx.path, resolution) ?? (await renderWithVike(ctx, resolution))
   const failed = !response || response.statusCode >= 500 || pageContext.errorWhileRendering
   if (failed) {
     if (pageContext.errorWhileRendering)
@@ -104,6 +98,215 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
     return
   }
   ctx.body = withNonce(ctx, response.body)
+}
+
+/** What a render answered: Vike's pageContext, or ours when rendered without Vike (renderDirect). */
+interface Rendered {
+  response: { statusCode: number; headers: [string, string][]; body: string } | null
+  pageContext: { errorWhileRendering?: unknown }
+}
+
+async function renderWithVike(ctx: Context, resolution: Resolution): Promise<Rendered> {
+  const pageContext = await renderPage({
+    // Vike sees the path only: the query string never reaches the render.
+    urlOriginal: ctx.path,
+    headersOriginal: ctx.headers,
+    resolution,
+    cspNonce: CSP_NONCE_PLACEHOLDER,
+  })
+  const response = pageContext.httpResponse
+  if (response && productionEntryLoaded && !directViews.has(resolution.pageId))
+    learnDirectView(ctx.path, resolution, pageContext)
+  return { response, pageContext }
+}
+
+/**
+ * A page view rendered without Vike's renderPage (docs/decisions/0531). In production Vike's work
+ * per request is the same for every render of a view: its route function reads our choice, it calls
+ * our +onRenderHtml and injects the view's asset tags (the build's CSS links after <head>, the client
+ * entry before </body>). The first render of each view goes through Vike; from it we keep the view's
+ * Page, our hook, Vike's headers and the two tag fragments, after checking that our hook's HTML with
+ * those fragments put where Vike puts them is Vike's answer byte for byte. Later renders of the view
+ * call the hook directly. Anything unusual (dev, a path Vike might treat itself, a hook that throws
+ * or returns something else, HTML whose shape Vike would inject into differently) goes through Vike.
+ */
+interface DirectView {
+  Page: unknown
+  onRenderHtml: (pageContext: DirectPageContext) => unknown
+  headers: [string, string][]
+  head: string
+  body: string
+}
+
+interface DirectPageContext {
+  Page: unknown
+  resolution: Resolution
+  cspNonce: string
+  is404: false
+}
+
+/** Per Resolution.pageId: what renders it without Vike, or null when it always goes through Vike. */
+const directViews = new Map<string, DirectView | null>()
+
+/** Paths Vike routes by our choice only (no base URL, redirect, .pageContext.json or file-like path). */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)*\/?$/
+
+/**
+ * What a view may define for a direct render: its route, page and render hook, and settings read by
+ * the client build only (`client` is +client.ts, `isClientRuntimeLoaded` Vike's own). A view with
+ * anything else (a server hook such as data, guard, onBeforeRender) stays with Vike.
+ */
+const KNOWN_EXPORTS = new Set([
+  'Page',
+  'onRenderHtml',
+  'route',
+  'client',
+  'clientRouting',
+  'clientHooks',
+  'isClientRuntimeLoaded',
+])
+
+function learnDirectView(path: string, resolution: Resolution, pageContext: Record<string, unknown>): void {
+  const response = pageContext.httpResponse as {
+    statusCode: number
+    body: string
+    headers: [string, string][]
+  }
+  const exports = pageContext.exports as Record<string, unknown> | undefined
+  // Not a plain render of the view: a later one may be.
+  if (
+    !PLAIN_PATH.test(path) ||
+    response.statusCode !== 200 ||
+    pageContext.errorWhileRendering ||
+    pageContext.is404
+  )
+    return
+  if (
+    !exports ||
+    typeof exports.onRenderHtml !== 'function' ||
+    !Object.keys(exports).every((k) => KNOWN_EXPORTS.has(k)) ||
+    typeof response.body !== 'string'
+  ) {
+    log('warn', 'page view stays with Vike (it has hooks a direct render does not run)', {
+      pageId: resolution.pageId,
+      exports: Object.keys(exports ?? {}),
+    })
+    directViews.set(resolution.pageId, null)
+    return
+  }
+  const view: DirectView = {
+    Page: pageContext.Page,
+    onRenderHtml: exports.onRenderHtml as DirectView['onRenderHtml'],
+    headers: response.headers.map(([n, v]) => [n, v]),
+    head: '',
+    body: '',
+  }
+  const ours = directHtml(view, resolution)
+  const at = ours === null ? null : injectionPoints(ours)
+  let learnt: DirectView | null = null
+  if (ours !== null && at !== null) {
+    const vike = response.body
+    const extra = vike.length - ours.length
+    const middle = ours.slice(at.head, at.body)
+    const k = vike.indexOf(middle, at.head)
+    if (extra >= 0 && k >= at.head && vike.startsWith(ours.slice(0, at.head))) {
+      view.head = vike.slice(at.head, k)
+      view.body = vike.slice(k + middle.length, k + middle.length + extra - view.head.length)
+      if (ours.slice(0, at.head) + view.head + middle + view.body + ours.slice(at.body) === vike)
+        learnt = view
+    }
+  }
+  if (!learnt)
+    log('warn', 'page view stays with Vike (its render differs from ours)', {
+      pageId: resolution.pageId,
+      exports: Object.keys(exports),
+    })
+  directViews.set(resolution.pageId, learnt)
+}
+
+function renderDirect(path: string, resolution: Resolution): Rendered | null {
+  const view = directViews.get(resolution.pageId)
+  if (!view || !PLAIN_PATH.test(path)) return null
+  const html = directHtml(view, resolution)
+  const at = html === null ? null : injectionPoints(html)
+  if (html === null || at === null) return null
+  const body =
+    html.slice(0, at.head) + view.head + html.slice(at.head, at.body) + view.body + html.slice(at.body)
+  return { response: { statusCode: 200, headers: view.headers, body }, pageContext: {} }
+}
+
+/** Our hook's document as a string, flattened as Vike does (renderHtml.js); null when not plain. */
+function directHtml(view: DirectView, resolution: Resolution): string | null {
+  let out: unknown
+  try {
+    out = view.onRenderHtml({ Page: view.Page, resolution, cspNonce: CSP_NONCE_PLACEHOLDER, is404: false })
+  } catch {
+    // Vike renders it again and answers with its own error handling.
+    return null
+  }
+  if (!out || typeof out !== 'object' || Object.keys(out).length !== 1 || !('documentHtml' in out))
+    return null
+  const parts: string[] = []
+  return flatten(out.documentHtml, parts) ? parts.join('') : null
+}
+
+function flatten(value: unknown, parts: string[]): boolean {
+  if (!value || typeof value !== 'object') return false
+  if ('_escaped' in value) {
+    if (typeof value._escaped !== 'string') return false
+    parts.push(value._escaped)
+    return true
+  }
+  if (!('_template' in value)) return false
+  const { templateStrings, templateVariables } = value._template as {
+    templateStrings: readonly string[]
+    templateVariables: unknown[]
+  }
+  for (let i = 0; i < templateVariables.length; i++) {
+    parts.push(templateStrings[i]!)
+    const v = templateVariables[i]
+    if (typeof v === 'string') parts.push(escapeHtml(v))
+    else if (!flatten(v, parts)) return false
+  }
+  parts.push(templateStrings[templateStrings.length - 1]!)
+  return true
+}
+
+const HTML_SPECIAL = /[&<>"']/
+
+/** Vike's escapeHtml (vike/dist/utils/escapeHtml.js); most values have nothing to escape. */
+function escapeHtml(s: string): string {
+  if (!HTML_SPECIAL.test(s)) return s
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;')
+}
+
+const HEAD_OPENING = /<head(>| [^>]*>)/i
+const BODY_CLOSING = /<\/body>/i
+
+/**
+ * Where Vike puts its tags (injectHtmlTags.js): after the first <head …>, before the last </body>;
+ * null when Vike would do anything else there (its placeholders, line-break padding).
+ */
+function injectionPoints(html: string): { head: number; body: number } | null {
+  if (html.includes('__VITE_PLUGIN')) return null
+  const head = HEAD_OPENING.exec(html)
+  const body = BODY_CLOSING.exec(html)
+  if (!head || !body) return null
+  const at = { head: head.index + head[0].length, body: html.lastIndexOf(body[0]) }
+  if (at.body < at.head || !plainLine(html, at.head) || !plainLine(html, at.body)) return null
+  return at
+}
+
+/** The line before `end` neither starts nor ends with white space: Vike adds no padding there. */
+function plainLine(html: string, end: number): boolean {
+  const start = html.lastIndexOf('\n', end - 1) + 1
+  if (start === end) return true
+  return !/\s/.test(html[start]!) && !/\s/.test(html[end - 1]!)
 }
 
 /** What the page fast path learns from this answer (server/app.ts), and the nonce its CSP names. */
