@@ -8,7 +8,7 @@ import {
 } from '../../../tests/fixtures/textgen-stand-in/stand-in'
 import { insertEvents } from '../../store/event-store'
 
-import { type Answer, type CcHarness, startCcHarness } from './cc-test-harness'
+import { type Answer, type CcHarness, ONE_PER_ROLE, startCcHarness } from './cc-test-harness'
 
 const GROCERY = 'definitions/pages/grocery.json'
 
@@ -22,11 +22,7 @@ describe('control center API', { timeout: 90_000 }, () => {
     h = await startCcHarness({
       prefix: 'fw-cc-api-',
       postgres: true,
-      staff: {
-        viewer: { name: 'Viewer', role: 'viewer' },
-        editor: { name: 'Editor', role: 'editor' },
-        publisher: { name: 'Publisher', role: 'publisher' },
-      },
+      staff: ONE_PER_ROLE,
       config: { textgenBaseUrl: textgen.url, textgenTimeoutMs: 1_500 },
     })
   }, 120_000)

@@ -71,6 +71,13 @@ export interface CcHarness<W extends string> {
   close(): Promise<void>
 }
 
+/** One staff user per role below admin, named after it: the role tests' cast. */
+export const ONE_PER_ROLE = {
+  viewer: { name: 'Viewer', role: 'viewer' },
+  editor: { name: 'Editor', role: 'editor' },
+  publisher: { name: 'Publisher', role: 'publisher' },
+} as const satisfies Record<string, StaffSpec>
+
 export async function startCcHarness<W extends string>(options: {
   /** The temporary folder's name prefix (tells which test left it behind). */
   prefix: string

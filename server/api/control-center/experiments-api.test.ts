@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertEvents } from '../../store/event-store'
 
-import { type Answer, type CcHarness, startCcHarness } from './cc-test-harness'
+import { type Answer, type CcHarness, ONE_PER_ROLE, startCcHarness } from './cc-test-harness'
 
 const GROCERY = 'definitions/pages/grocery.json'
 
@@ -14,11 +14,7 @@ describe('control center experiments API', { timeout: 90_000 }, () => {
     h = await startCcHarness({
       prefix: 'fw-cc-exp-api-',
       postgres: true,
-      staff: {
-        viewer: { name: 'Viewer', role: 'viewer' },
-        editor: { name: 'Editor', role: 'editor' },
-        publisher: { name: 'Publisher', role: 'publisher' },
-      },
+      staff: ONE_PER_ROLE,
     })
   }, 120_000)
   afterAll(async () => {
