@@ -75,7 +75,13 @@ function appParts(deps: AppDeps, withFastPath = true): AppParts {
     },
   }
   // Rendered HTML per (snapshot, brand, route, variant); off under Vite, whose code changes on edit.
-  const htmlCache = config.mode === 'production' && config.htmlCache ? new HtmlCache() : undefined
+  // Its nonces come from the preview secret a fleet shares, so every instance sends a page's same
+  // bytes and ETag: a browser or cache moving between instances still gets its 304 (decision 0530).
+  const sharedSecret = config.previewSecret ?? deps.content?.previews.secret
+  const htmlCache =
+    config.mode === 'production' && config.htmlCache
+      ? new HtmlCache(undefined, undefined, sharedSecret ? HtmlCache.nonceKeyFrom(sharedSecret) : undefined)
+      : undefined
   const fastPath =
     htmlCache && withFastPath
       ? new PageFastPath({

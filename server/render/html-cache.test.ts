@@ -93,7 +93,7 @@ describe('HtmlCache entries as bytes (docs/decisions/0530)', () => {
       headers: [],
       html: Buffer.from(html),
       nonce,
-      etag: HtmlCache.etagFor('k', nonce),
+      etag: HtmlCache.etagFor(Buffer.from(html)),
     }
     return { c, page }
   }
@@ -104,8 +104,25 @@ describe('HtmlCache entries as bytes (docs/decisions/0530)', () => {
     expect(c.nonceFor('a')).toBe(c.nonceFor('a'))
     expect(c.nonceFor('b')).not.toBe(c.nonceFor('a'))
     expect(new HtmlCache().nonceFor('a')).not.toBe(c.nonceFor('a'))
-    expect(HtmlCache.etagFor('a', 'n1')).toMatch(/^"[A-Za-z0-9_-]{27}"$/)
-    expect(HtmlCache.etagFor('a', 'n1')).not.toBe(HtmlCache.etagFor('a', 'n2'))
+  })
+
+  it('gives every instance sharing the preview secret the same nonces, and none to another secret', () => {
+    const fleet = 'x'.repeat(32)
+    const one = new HtmlCache(undefined, undefined, HtmlCache.nonceKeyFrom(fleet))
+    const two = new HtmlCache(undefined, undefined, HtmlCache.nonceKeyFrom(fleet))
+    const other = new HtmlCache(undefined, undefined, HtmlCache.nonceKeyFrom('y'.repeat(32)))
+    expect(two.nonceFor('a')).toBe(one.nonceFor('a'))
+    expect(two.nonceFor('b')).not.toBe(one.nonceFor('a'))
+    expect(other.nonceFor('a')).not.toBe(one.nonceFor('a'))
+    // The nonce key is not the secret itself: a nonce never reveals what signs preview links.
+    expect(HtmlCache.nonceKeyFrom(fleet).equals(Buffer.from(fleet))).toBe(false)
+  })
+
+  it('tags an entry by its bytes: the same bytes the same tag, other bytes another', () => {
+    const tag = HtmlCache.etagFor(Buffer.from('<p>a</p>'))
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]{27}"$/)
+    expect(HtmlCache.etagFor(Buffer.from('<p>a</p>'))).toBe(tag)
+    expect(HtmlCache.etagFor(Buffer.from('<p>b</p>'))).not.toBe(tag)
   })
 
   it('keeps brotli and gzip forms of the same bytes and counts them', async () => {

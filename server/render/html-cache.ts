@@ -35,8 +35,12 @@ export interface CachedPage {
 
 export class HtmlCache {
   readonly #entries = new Map<string, CachedPage>()
-  /** Keys the nonces: nobody outside this process can tell an entry's nonce before seeing it. */
-  readonly #secret = randomBytes(32)
+  /**
+   * Keys the nonces: nobody without it can tell an entry's nonce before seeing it. Derived from a
+   * secret the fleet shares (nonceKeyFrom) so every instance sends the same bytes and ETag for a page;
+   * a process of its own draws a random one.
+   */
+  readonly #secret: Buffer
   #bytes = 0
   hits = 0
   misses = 0
@@ -44,7 +48,18 @@ export class HtmlCache {
   constructor(
     readonly maxEntries = HTML_CACHE_MAX_ENTRIES,
     readonly maxBytes = HTML_CACHE_MAX_BYTES,
-  ) {}
+    nonceKey: Buffer = randomBytes(32),
+  ) {
+    this.#secret = nonceKey
+  }
+
+  /**
+   * The nonce key of every instance sharing `secret` (the preview secret, which a fleet already shares:
+   * docs/decisions/0601): an HMAC under a label of its own, so neither key reveals the other.
+   */
+  static nonceKeyFrom(secret: string): Buffer {
+    return createHmac('sha256', secret).update('funnelworks csp nonce key').digest()
+  }
 
   /** What an entry costs in memory, about: its bytes, and its key and headers as UTF-16. */
   static costOf(key: string, page: CachedPage): number {
@@ -72,21 +87,22 @@ export class HtmlCache {
   }
 
   /**
-   * The CSP nonce of an entry: 16 bytes keyed by this process's secret, so the same page in the same
-   * snapshot keeps its nonce (and its bytes and ETag) when it is evicted and rendered again, and a
-   * publish changes it (docs/decisions/0530).
+   * The CSP nonce of an entry: 16 bytes keyed by the nonce key, so the same page in the same snapshot
+   * keeps its nonce (and its bytes and ETag) when it is evicted and rendered again, on every instance of
+   * a fleet, and a publish changes it (docs/decisions/0530).
    */
   nonceFor(key: string): string {
     return createHmac('sha256', this.#secret).update(key).digest().subarray(0, 16).toString('base64url')
   }
 
   /**
-   * A strong entity tag for an entry's bytes: the key holds the snapshot, brand, route and variant, so
-   * the tag changes with every publish that could change the page; the nonce is part of the bytes
+   * A strong entity tag for an entry: a hash of its bytes, so instances sending the same page agree,
+   * and two builds of a rolling deploy that render the same snapshot differently never do (the key alone
+   * would give both the same tag). The nonce, and with it the key's snapshot, is part of the bytes
    * (docs/decisions/0511, 0530).
    */
-  static etagFor(key: string, nonce: string): string {
-    return `"${createHash('sha256').update(key).update('\u0000').update(nonce).digest('base64url').slice(0, 27)}"`
+  static etagFor(html: Buffer): string {
+    return `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
   }
 
   /** Makes the entry's brotli and gzip variants off the main thread; hits send them once made. */

@@ -86,7 +86,7 @@ export async function renderResolution(ctx: Context, input: Resolution, cache?: 
   if (key && !failed && ctx.status < 400) {
     const nonce = cache!.nonceFor(key)
     const html = Buffer.from(response.body.replaceAll(CSP_NONCE_PLACEHOLDER, nonce))
-    const page: CachedPage = { status: ctx.status, headers, html, nonce, etag: HtmlCache.etagFor(key, nonce) }
+    const page: CachedPage = { status: ctx.status, headers, html, nonce, etag: HtmlCache.etagFor(html) }
     cache!.set(key, page)
     cache!
       .compress(key, page)

@@ -126,6 +126,19 @@ describe('control center content flow on two instances', () => {
     expect(await liveCommit(a)).toBe(await liveCommit(b))
   })
 
+  it('both instances send a cached page as the same bytes and ETag: one answers 304 to the tag of the other', async () => {
+    const fromA = await httpGet(a.port, '/grocery', 'm10.localhost')
+    const fromB = await httpGet(b.port, '/grocery', 'm10.localhost')
+    expect(fromA.status).toBe(200)
+    expect(fromA.headers.etag).toMatch(/^"[\w-]+"$/)
+    expect(fromB.headers.etag).toBe(fromA.headers.etag)
+    expect(fromB.body).toBe(fromA.body)
+    const again = await httpGet(b.port, '/grocery', 'm10.localhost', {
+      'if-none-match': String(fromA.headers.etag),
+    })
+    expect(again.status).toBe(304)
+  })
+
   it('previews a branch with its unsaved draft on the brand host, only with a grant, and nowhere else', async () => {
     await ok(ed(), 'POST', '/api/cc/branches', { title: 'Spring promo' }, 201)
     const file = await ok(ed(), 'GET', `/api/cc/branches/spring-promo/file?path=${GROCERY}`)
