@@ -102,3 +102,26 @@ describe('every static page on one of its brands', () => {
     },
   )
 })
+
+describe('client errors on a static page', () => {
+  it('an error in the first moments, before the runtime starts at idle, is still reported', async () => {
+    const { brandId, path } = cases.find((c) => c.page.template === 'landing') ?? cases[0]
+    const tab = await context.newPage()
+    // A page that never gets idle: the runtime would only start after its timeout.
+    await tab.addInitScript(() => {
+      window.requestIdleCallback = () => 0
+    })
+    const report = tab.waitForRequest((r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST')
+    await tab.goto(brandUrl(brandId, port, path), { waitUntil: 'load' })
+    expect(await tab.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    await tab.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('broken before idle')
+      })
+    })
+    const sent = JSON.parse((await report).postData() ?? '{}')
+    expect(sent).toMatchObject({ kind: 'error', message: expect.stringContaining('broken before idle') })
+    expect(sent.url).toBe(path)
+    await tab.close()
+  })
+})

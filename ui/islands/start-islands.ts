@@ -2,13 +2,14 @@
  * The client entry of static templates (home, landing, legal, review, article, thank-you;
  * docs/decisions/0520): their HTML never changes after the server rendered it, so nothing hydrates
  * and React never loads. A few plain-DOM islands make the interactive parts work: the menu button at
- * once; when the browser is first idle, the browser runtime (error reports, colour mode, build
- * check, tracking with bot detection, the phone lease, a staff preview), the colour-mode select and
- * the phone number. The FAQ is a `<details>` list and needs no code. Colour mode is already applied
+ * once, and error reports from the start; when the browser is first idle, the rest of the browser
+ * runtime (colour mode, build check, tracking with bot detection, the phone lease, a staff preview),
+ * the colour-mode select and the phone number. The FAQ is a `<details>` list and needs no code. Colour mode is already applied
  * before first paint by the inline head script (docs/decisions/0501).
  */
 import { readResolution } from '../pages/read-resolution'
 import { startClientRuntime } from '../runtime/client-runtime'
+import { startErrorReporting } from '../runtime/error-report'
 import { mountColorMode } from './color-mode-island'
 import { mountMenu } from './menu-island'
 import { mountPhone } from './phone-island'
@@ -20,6 +21,8 @@ const IDLE_TIMEOUT_MS = 1_000
 export function startIslands(doc: Document = document): void {
   try {
     const { root, resolution } = readResolution(doc)
+    // Errors are reported from the start: the runtime that would listen waits for idle.
+    const reportError = startErrorReporting(resolution.buildId)
     const island = <T extends Element>(name: string) => root.querySelector<T>(`[data-island="${name}"]`)
     const menu = island<HTMLButtonElement>('menu')
     if (menu) mountMenu(menu, doc)
@@ -28,7 +31,7 @@ export function startIslands(doc: Document = document): void {
       if (started) return
       started = true
       try {
-        const runtime = startClientRuntime(resolution)
+        const runtime = startClientRuntime(resolution, reportError)
         const select = island<HTMLSelectElement>('color-mode')
         if (select) mountColorMode(select, runtime.colorMode)
         mountPhone(

@@ -52,8 +52,14 @@ export interface ClientRuntime {
   hydrated(): void
 }
 
-export function startClientRuntime(resolution: Resolution): ClientRuntime {
-  const reportError = startErrorReporting(resolution.buildId)
+/**
+ * `reportError`: a reporter already listening (static pages start it before the rest of the runtime,
+ * which waits for idle, so an error in the first second is still reported); else one starts here.
+ */
+export function startClientRuntime(
+  resolution: Resolution,
+  reportError: ReportError = startErrorReporting(resolution.buildId),
+): ClientRuntime {
   const colorMode = startColorMode(resolution.page?.colorMode)
   // Funnel steps (and the style guide's demo) navigate in place.
   const navigatesInPlace = resolution.view === 'funnel' || resolution.view === 'primitives'
