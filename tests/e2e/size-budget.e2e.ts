@@ -82,6 +82,24 @@ describe('size budget', () => {
   )
 })
 
+describe('a page settles', () => {
+  // The browser reads or cancels every answer: an unread body keeps its request open, so Playwright's
+  // networkidle and Lighthouse never settle (a visitor-record POST once did exactly that).
+  it.each(pages)('$name: every request finishes, the network goes idle', async ({ url }) => {
+    const tab = await context.newPage()
+    const open = new Set<string>()
+    tab.on('request', (r) => open.add(`${r.method()} ${r.url()}`))
+    tab.on('requestfinished', (r) => open.delete(`${r.method()} ${r.url()}`))
+    tab.on('requestfailed', (r) => open.delete(`${r.method()} ${r.url()}`))
+    await tab.goto(url!)
+    await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await tab
+      .waitForLoadState('networkidle', { timeout: 10_000 })
+      .catch(() => expect.fail(`still open after 10 s: ${[...open].join(', ')}`))
+    await tab.close()
+  })
+})
+
 describe('client build', () => {
   it('has no import cycles between chunks (the shell group takes modules without their imports)', () => {
     // With `includeDependenciesRecursively: false` (vite.config.ts) a cycle between chunks would leave

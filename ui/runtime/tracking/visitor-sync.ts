@@ -78,5 +78,7 @@ export async function postVisitorRecord(record: VisitorRecord): Promise<void> {
     body: JSON.stringify(record),
     credentials: 'same-origin',
   })
+  // The answer's body is not needed; an unread body keeps the request open (the page never settles).
+  await r.body?.cancel()
   if (!r.ok) throw new Error(`POST /api/user/set answered ${r.status}`)
 }
