@@ -13,6 +13,7 @@ import {
   PUBLIC_HTML_STALE_WHILE_REVALIDATE_S,
 } from '../engine/constants'
 import { GATE_TIME_BUDGET_MS } from '../engine/gates/gate-constants'
+import { DEFAULT_PAGE_CACHE_BYTES } from './geo/paged-file'
 
 export interface ServerConfig {
   port: number
@@ -37,6 +38,8 @@ export interface ServerConfig {
   mediaalphaRateLimitPerMinute?: number
   /** .mmdb files for the IP lookup; empty turns the database off (headers of trusted proxies still count). */
   geoipDatabases?: string[] | null
+  /** Memory kept of each .mmdb file for lookups (KB of 4 KB pages; the rest stays on disk). */
+  geoipCacheKb?: number
   shutdownTimeoutMs: number
   /** Longest a client may take to send a request's headers. */
   headersTimeoutMs: number
@@ -265,6 +268,12 @@ export const CONFIG: readonly ConfigVariable[] = [
     },
     description:
       'comma-separated `.mmdb` files for the IP lookup, or `off` (default: bundled GeoLite2 city data)',
+  }),
+  variable({
+    name: 'GEOIP_CACHE_KB',
+    key: 'geoipCacheKb',
+    parse: int(DEFAULT_PAGE_CACHE_BYTES / 1024, 16, 1_048_576),
+    description: `KB of each \`.mmdb\` file kept in memory for lookups, 16–1048576 (default ${DEFAULT_PAGE_CACHE_BYTES / 1024}; the files are read from disk page by page)`,
   }),
   variable({
     name: 'SHUTDOWN_TIMEOUT_MS',

@@ -11,7 +11,9 @@ import { clientOf } from '../http/request-client'
 export function registerIpApi(router: Router, deps: AppDeps): void {
   const { config } = deps
   const files = config.geoipDatabases ?? defaultGeoDatabases()
-  const database = files.length ? new GeoDatabase(files) : null
+  const database = files.length
+    ? new GeoDatabase(files, config.geoipCacheKb ? { cacheBytes: config.geoipCacheKb * 1024 } : {})
+    : null
   router.get('/api/ip', async (ctx) => {
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await lookupIp(clientOf(ctx), (n) => ctx.get(n) || undefined, database)

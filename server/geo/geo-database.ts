@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module'
+import { isIP } from 'node:net'
 import { dirname, join } from 'node:path'
-import maxmind, { type Reader, type Response } from 'maxmind'
 import { log } from '../log'
 import type { Geo } from './geo'
+import { MmdbReader } from './mmdb-reader'
+import type { PagedFileOptions } from './paged-file'
 import { US_STATE_CODES } from './us-states'
 
 /** The IP database shipped as an npm package (GeoLite2 city data, redistributed by ip-location-db). */
@@ -21,33 +23,52 @@ interface CityRecord {
   autonomous_system_organization?: string
 }
 
-/** Reads one or more .mmdb files (opened once, lazily); the first file that knows the IP answers each field. */
+/**
+ * Reads one or more .mmdb files (opened once, lazily, and read from disk page by page: decision 0510);
+ * the first file that knows the IP answers each field.
+ */
 export class GeoDatabase {
-  private readers: Promise<Reader<Response>[]> | undefined
-  constructor(private readonly files: readonly string[]) {}
+  private readers: MmdbReader[] | undefined
+  /** Files whose lookup failed once (corrupt): logged once each. */
+  private readonly failed = new Set<MmdbReader>()
+  /** @param options the page cache of each file (default 1 MiB each) */
+  constructor(
+    private readonly files: readonly string[],
+    private readonly options: PagedFileOptions = {},
+  ) {}
 
-  private open(): Promise<Reader<Response>[]> {
-    this.readers ??= Promise.all(
-      this.files.map((f) =>
-        maxmind.open(f).catch((e: Error) => {
-          log('warn', 'IP database not readable; geo stays empty', { file: f, error: e.message })
-          return null
-        }),
-      ),
-    ).then((list) => list.filter((r): r is Reader<Response> => r !== null))
+  private open(): MmdbReader[] {
+    this.readers ??= this.files.flatMap((f) => {
+      try {
+        return [new MmdbReader(f, this.options)]
+      } catch (e) {
+        log('warn', 'IP database not readable; geo stays empty', { file: f, error: (e as Error).message })
+        return []
+      }
+    })
     return this.readers
   }
 
   async lookup(ip: string): Promise<Geo> {
     const geo: Geo = {}
-    for (const reader of await this.open()) {
+    const family = isIP(ip)
+    if (family === 0) return geo
+    for (const reader of this.open()) {
+      if (family === 6 && reader.metadata.ipVersion === 4) continue // the IP's family is not in this file
       let r: CityRecord | null = null
       try {
-        r = reader.get(ip) as unknown as CityRecord | null
-      } catch {
-        continue // the IP's family is not in this file
+        r = reader.get(ip) as CityRecord | null
+      } catch (e) {
+        if (!this.failed.has(reader)) {
+          this.failed.add(reader)
+          log('warn', 'IP database lookup failed; that file is skipped for this IP', {
+            file: reader.path,
+            error: (e as Error).message,
+          })
+        }
+        continue
       }
-      if (!r) continue
+      if (!r || typeof r !== 'object') continue
       if (r.postcode && !geo.postalCode) geo.postalCode = r.postcode
       if (r.city && !geo.cityName) geo.cityName = r.city
       if (r.state1 && !geo.stateCode)

@@ -132,7 +132,7 @@ export default async function run(): Promise<void> {
   if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
   buildServerBundle()
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
-  const server = await startServerProcess({ LOG_LEVEL: 'error', DATA_DIR: dataDir })
+  const server = await startServerProcess({ LOG_LEVEL: 'error', DATA_DIR: dataDir, ...GEO_LOOKUP_ENV })
   const memory: { what: string; mb: number; target: number }[] = []
   try {
     await new Promise((r) => setTimeout(r, 1000))
@@ -229,12 +229,21 @@ export default async function run(): Promise<void> {
       mb: rssMb(server.child.pid!),
       target: RSS_TARGET_PGLITE_MB,
     })
+    await publicIpLookups(server.port, targets[0].host)
+    memory.push({
+      what: `  + ${GEO_LOOKUPS} public-IP lookups`,
+      mb: rssMb(server.child.pid!),
+      target: RSS_TARGET_PGLITE_MB,
+    })
     memory.push(...(await postgresMemory(targets[0])))
     console.log('\nmemory\n')
     for (const m of memory)
       console.log(
         `${pad(m.what, 46)}${pad(`${Math.round(m.mb)} MB`, 10)}target ≤ ${m.target} MB  ${m.mb <= m.target ? 'met' : 'NOT MET'}`,
       )
+    console.log(
+      `(IP lookups: GET /api/ip with X-Forwarded-For of ${GEO_LOOKUPS} random public IPv4/IPv6 addresses, the server trusting loopback; the GeoLite2 files read whole, as maxmind did before decision 0510, would add ~${Math.round(await wholeFileGeoMb())} MB)`,
+    )
 
     console.log('\nassets per page view (gzip -9, what Chromium downloads incl. idle-time code)\n')
     const browser = await launchBrowser()
@@ -317,13 +326,21 @@ async function postgresMemory(t: { path: string; host: string }) {
       LOG_LEVEL: 'error',
       DATABASE_URL: pg.url,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pgdata-')),
+      ...GEO_LOOKUP_ENV,
     })
     await new Promise((r) => setTimeout(r, 1000))
     const idle = rssMb(server.child.pid!)
     await load(`http://127.0.0.1:${server.port}${t.path}`, t.host)
+    const afterLoad = rssMb(server.child.pid!)
+    await publicIpLookups(server.port, t.host)
     return [
       { what: 'RSS idle, PostgreSQL', mb: idle, target: RSS_TARGET_POSTGRES_MB },
-      { what: 'RSS after load, PostgreSQL', mb: rssMb(server.child.pid!), target: RSS_TARGET_POSTGRES_MB },
+      { what: 'RSS after load, PostgreSQL', mb: afterLoad, target: RSS_TARGET_POSTGRES_MB },
+      {
+        what: `  + ${GEO_LOOKUPS} public-IP lookups`,
+        mb: rssMb(server.child.pid!),
+        target: RSS_TARGET_POSTGRES_MB,
+      },
     ]
   } catch (e) {
     console.log(`(no PostgreSQL figures: ${(e as Error).message.split('\n')[0]})`)
@@ -332,4 +349,74 @@ async function postgresMemory(t: { path: string; host: string }) {
     await server?.stop()
     await dropPostgresSchema(pg.schema).catch(() => {})
   }
+}
+
+/** The bench servers believe X-Forwarded-For from loopback, so the IP lookups below see public IPs. */
+const GEO_LOOKUP_ENV = { TRUSTED_PROXIES: '127.0.0.1' }
+const GEO_LOOKUPS = 5000
+
+/**
+ * GEO_LOOKUPS requests to GET /api/ip, 16 at a time, each from a different random public address
+ * (four in five IPv4): the IP database's memory then shows in the server's RSS, which loopback page
+ * loads never touch. Throws when the database answered no geo at all (the lookups did not happen).
+ */
+async function publicIpLookups(port: number, host: string): Promise<void> {
+  const { isPublicIp } = await import('../../server/geo/is-public-ip')
+  let seed = 19
+  const next = () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return (t ^ (t >>> 14)) >>> 0
+  }
+  const randomIp = (): string => {
+    const n = next()
+    const ip =
+      n % 5
+        ? [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')
+        : `${['2600', '2601', '2a00', '2a02', '2001', '2400', '2804'][next() % 7]}:${Array.from({ length: 7 }, () => (next() & 0xffff).toString(16)).join(':')}`
+    return isPublicIp(ip) ? ip : randomIp()
+  }
+  let answered = 0
+  let sent = 0
+  const worker = async () => {
+    while (sent < GEO_LOOKUPS) {
+      sent++
+      const body = await getWith(`http://127.0.0.1:${port}/api/ip`, { host, 'x-forwarded-for': randomIp() })
+      if (Object.keys((JSON.parse(body.toString()) as { geo: object }).geo).length) answered++
+    }
+  }
+  await Promise.all(Array.from({ length: 16 }, worker))
+  if (!answered) throw new Error('public-IP lookups: no geo for any address (is the IP database off?)')
+}
+
+function getWith(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`${url}: ${res.statusCode}`)),
+        )
+      })
+      .on('error', reject)
+  })
+}
+
+/** What reading the bundled GeoLite2 files whole (mmdb-lib, as maxmind did) adds to a fresh node's RSS, in MB. */
+async function wholeFileGeoMb(): Promise<number> {
+  const script = `const { readFileSync } = require('node:fs'); const { Reader } = require('mmdb-lib');
+const before = process.memoryUsage().rss;
+const readers = JSON.parse(process.argv[1]).map((f) => new Reader(readFileSync(f)));
+for (let i = 0; i < 5000; i++) readers[0].get([i % 223 + 1, i % 256, 7, 9].join('.'));
+console.log((process.memoryUsage().rss - before) / 1048576);`
+  const { defaultGeoDatabases } = await import('../../server/geo/geo-database')
+  const r = spawnSync(process.execPath, ['-e', script, JSON.stringify(defaultGeoDatabases())], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  })
+  return Number(r.stdout.trim())
 }
