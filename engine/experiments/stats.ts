@@ -4,6 +4,8 @@
  * its 95 % interval and risk, and chance to be best for more than two variants. Pure, no dependency.
  */
 
+import { seededRandom } from '../util/seeded-random'
+
 /** Below these per variant, no chance to win is shown: "Not enough data". */
 export const EXPERIMENT_MIN_USERS = 100
 export const EXPERIMENT_MIN_LEADS = 10
@@ -208,14 +210,8 @@ export function compareToControl(control: VariantCounts, variant: VariantCounts)
 
 /** A seeded generator of standard normal draws (mulberry32 + Box–Muller): the same answer every time. */
 function normalDraws(seed: number): () => number {
-  let s = seed >>> 0
-  const uniform = () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
+  const uniform = () => next() / 4294967296
   return () => {
     const u = 1 - uniform()
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * uniform())

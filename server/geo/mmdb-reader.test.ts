@@ -12,32 +12,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Reader } from 'mmdb-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '../../engine/util/seeded-random'
+import { ipv4Of } from '../../tests/fixtures/random-ips'
 import { defaultGeoDatabases } from './geo-database'
 import { ipBytes, MmdbReader } from './mmdb-reader'
 
 const [IPV4_FILE, IPV6_FILE] = defaultGeoDatabases()
 
-/** mulberry32: the same pseudo-random addresses on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return (t ^ (t >>> 14)) >>> 0
-  }
-}
-
 function randomIpv4(count: number, seed: number): string[] {
-  const next = random(seed)
+  const next = seededRandom(seed)
   return Array.from({ length: count }, () => {
-    const n = next()
-    return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')
+    return ipv4Of(next())
   })
 }
 
 /** Random IPv6 addresses, most in /16s the regional registries hand out (elsewhere little is known). */
 function randomIpv6(count: number, seed: number): string[] {
-  const next = random(seed)
+  const next = seededRandom(seed)
   const firsts = [0x2001, 0x2400, 0x2403, 0x2404, 0x2600, 0x2601, 0x2602, 0x2603, 0x2604, 0x2605, 0x2606]
   firsts.push(0x2607, 0x2620, 0x2800, 0x2804, 0x2a00, 0x2a01, 0x2a02, 0x2a03, 0x2a0e, 0x2c0f)
   return Array.from({ length: count }, (_, i) => {
@@ -55,7 +46,7 @@ function knownIpv6(file: string, count: number, seed: number): string[] {
   const db = readFileSync(file)
   const { nodeCount, recordSize } = new Reader(db).metadata
   expect(recordSize).toBe(24)
-  const next = random(seed)
+  const next = seededRandom(seed)
   return Array.from({ length: count }, () => {
     const bits: number[] = []
     let node = 0

@@ -6,40 +6,21 @@
  */
 import { readFileSync, statSync } from 'node:fs'
 import { Reader } from 'mmdb-lib'
+import { seededRandom } from '../../engine/util/seeded-random'
 import { defaultGeoDatabases } from '../../server/geo/geo-database'
-import { isPublicIp } from '../../server/geo/is-public-ip'
 import { MmdbReader } from '../../server/geo/mmdb-reader'
+import { ipv6From, publicIp } from '../../tests/fixtures/random-ips'
 
 const ROUNDS = 3
 
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return (t ^ (t >>> 14)) >>> 0
-  }
-}
-
 function publicIpv4(count: number, seed: number): string[] {
-  const next = random(seed)
-  const out: string[] = []
-  while (out.length < count) {
-    const n = next()
-    const ip = [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')
-    if (isPublicIp(ip)) out.push(ip)
-  }
-  return out
+  const next = seededRandom(seed)
+  return Array.from({ length: count }, () => publicIp(next))
 }
 
 function publicIpv6(count: number, seed: number): string[] {
-  const next = random(seed)
-  const firsts = ['2001', '2400', '2600', '2601', '2603', '2a00', '2a01', '2a02', '2804']
-  return Array.from(
-    { length: count },
-    () =>
-      `${firsts[next() % firsts.length]}:${Array.from({ length: 7 }, () => (next() & 0xffff).toString(16)).join(':')}`,
-  )
+  const next = seededRandom(seed)
+  return Array.from({ length: count }, () => ipv6From(next))
 }
 
 /** maxmind's record cache (tiny-lru, 10,000 entries) in a few lines: least recently set out first. */

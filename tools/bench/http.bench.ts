@@ -13,9 +13,11 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { seededRandom } from '../../engine/util/seeded-random'
 import { launchBrowser, routeThirdParties } from '../../tests/e2e/browser'
 import { NGINX_PATH, startNginx } from '../../tests/e2e/nginx'
 import { buildServerBundle, PROJECT_ROOT, startServerProcess } from '../../tests/e2e/server-process'
+import { publicIp } from '../../tests/fixtures/random-ips'
 import { kb, measurePage, pageUrlFor, SIZE_BUDGETS } from '../size-budget'
 import {
   formatLighthouse,
@@ -55,22 +57,7 @@ function folderMb(dir: string): number {
 }
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8)
 
-function get(url: string, host: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url)
-    http
-      .get({ hostname: u.hostname, port: u.port, path: u.pathname + u.search, headers: { host } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c) => chunks.push(c))
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(Buffer.concat(chunks))
-            : reject(new Error(`${url}: ${res.statusCode}`)),
-        )
-      })
-      .on('error', reject)
-  })
-}
+const get = (url: string, host: string) => getWith(url, { host })
 
 /** The loopback limit: nginx serving the files, when installed; else the plain static server. */
 async function staticBaseline(
@@ -361,22 +348,8 @@ const GEO_LOOKUPS = 5000
  * loads never touch. Throws when the database answered no geo at all (the lookups did not happen).
  */
 async function publicIpLookups(port: number, host: string): Promise<void> {
-  const { isPublicIp } = await import('../../server/geo/is-public-ip')
-  let seed = 19
-  const next = () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return (t ^ (t >>> 14)) >>> 0
-  }
-  const randomIp = (): string => {
-    const n = next()
-    const ip =
-      n % 5
-        ? [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')
-        : `${['2600', '2601', '2a00', '2a02', '2001', '2400', '2804'][next() % 7]}:${Array.from({ length: 7 }, () => (next() & 0xffff).toString(16)).join(':')}`
-    return isPublicIp(ip) ? ip : randomIp()
-  }
+  const next = seededRandom(19)
+  const randomIp = () => publicIp(next, 5)
   let answered = 0
   let sent = 0
   const worker = async () => {
