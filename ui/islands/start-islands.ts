@@ -8,11 +8,11 @@
  * before first paint by the inline head script (docs/decisions/0501).
  */
 import { readResolution } from '../pages/read-resolution'
+import { mountPhone } from '../phone/phone-dom'
 import { startClientRuntime } from '../runtime/client-runtime'
 import { startErrorReporting } from '../runtime/error-report'
 import { mountColorMode } from './color-mode-island'
 import { mountMenu } from './menu-island'
-import { mountPhone } from './phone-island'
 
 /** At most this long after load before the runtime starts, however busy the page is. */
 const IDLE_TIMEOUT_MS = 1_000

@@ -1,2 +1,1 @@
-export { PhoneCta, type PhoneCtaProps } from './PhoneCta'
-export type { PhoneLine } from './use-phone-line'
+export { PhoneCta } from './PhoneCta'

@@ -1,11 +1,13 @@
 /**
- * The phone number on static pages: the header's call button (HeaderPhone.tsx) and the hero's call
- * to action (PhoneCta.tsx), drawn with the same markup once the phone line is known, and re-read
- * when the line changes and every few seconds (business hours end, a lease expires).
+ * The phone number, drawn in plain DOM on every page: the header's call button and the hero's call to
+ * action. The server renders their empty slots (HeaderPhone.tsx, PhoneCta.tsx: the HTML never depends
+ * on the visitor); once the phone line is known this fills them — from the phone island on static
+ * pages (ui/islands/start-islands.ts), from the components' effects after hydration on React pages —
+ * and redraws them when the line changes and every few seconds (business hours end, a lease expires).
  */
-import { NO_PHONE, type PhoneLineControl } from '../phone/phone-feature'
-import { PHONE_ICON_PATH } from '../phone/phone-icon-path'
-import { PHONE_RECHECK_MS, type PhoneLine, phoneLineAt } from '../phone/phone-line'
+import { NO_PHONE, type PhoneLineControl } from './phone-feature'
+import { PHONE_ICON_PATH } from './phone-icon-path'
+import { PHONE_RECHECK_MS, type PhoneLine, phoneLineAt } from './phone-line'
 
 type OpenLine = Extract<PhoneLine, { status: 'open' }>
 
@@ -87,14 +89,17 @@ function phoneCta(doc: Document, line: OpenLine, es: boolean): HTMLElement[] {
   ]
 }
 
-/** Fills the header slot and the hero's call to action (either may be absent) from `phone`. */
+/**
+ * Fills the header slot and the hero's call to action (either may be absent) from `phone`; returns
+ * what stops the redrawing (a React component unmounting).
+ */
 export function mountPhone(
   slots: { header: HTMLElement | null; cta: HTMLElement | null },
   phone: PhoneLineControl | null,
   es: boolean,
   doc: Document = document,
-): void {
-  if (!slots.header && !slots.cta) return
+): () => void {
+  if (!slots.header && !slots.cta) return () => {}
   let shown = ''
   const show = () => {
     const line = phoneLineAt(phone?.get() ?? NO_PHONE, Date.now())
@@ -113,6 +118,10 @@ export function mountPhone(
     }
   }
   show()
-  phone?.subscribe(show)
-  setInterval(show, PHONE_RECHECK_MS)
+  const unsubscribe = phone?.subscribe(show)
+  const timer = setInterval(show, PHONE_RECHECK_MS)
+  return () => {
+    clearInterval(timer)
+    unsubscribe?.()
+  }
 }
