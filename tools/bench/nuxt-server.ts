@@ -48,8 +48,12 @@ function step(what: string, args: string[], timeout: number): number {
     env: { ...process.env, NODE_ENV: 'production', NUXT_TELEMETRY_DISABLED: '1' },
   })
   if (r.status !== 0) {
-    const tail = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n').slice(-8).join('\n')
-    throw new Error(`${what} failed (${r.error?.message ?? `exit ${r.status}`}):\n${tail}`)
+    const lines = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n')
+    // The first line that names the error (npm: "npm error code ECONNREFUSED"), then the output's tail.
+    const cause = lines.find((l) => /\b(code|ERR_|Error:)/.test(l)) ?? lines.at(-1) ?? ''
+    throw new Error(
+      `${what} failed (${r.error?.message ?? `exit ${r.status}`}: ${cause.trim()})\n${lines.slice(-8).join('\n')}`,
+    )
   }
   return (performance.now() - started) / 1000
 }
