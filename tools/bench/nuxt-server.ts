@@ -7,8 +7,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { freePort } from '../../tests/e2e/nginx'
 import { captureOutput, PROJECT_ROOT } from '../../tests/e2e/server-process'
 
 export const NUXT_DIR = join(PROJECT_ROOT, 'tools', 'bench', 'nuxt-baseline')
@@ -56,18 +56,6 @@ function step(what: string, args: string[], timeout: number): number {
     )
   }
   return (performance.now() - started) / 1000
-}
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 }
 
 /** Installs and builds the baseline when needed, then starts it. Throws (with the reason) when it cannot. */
