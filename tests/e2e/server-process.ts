@@ -3,13 +3,28 @@
  * Used by the e2e global setup and by tests that need their own server (restart, kill -9, …).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..')
 /** The server compiled to JavaScript by tools/build-server.mjs, as `npm start` runs it. */
 const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist', 'app', 'server.mjs')
+
+/**
+ * Node's flags of `npm start` (package.json: `node <flags> tools/start.mjs`), so a test or bench
+ * server runs with the same V8 settings as production (docs/decisions/0510).
+ */
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const start = (
+    JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+      scripts: { start: string }
+    }
+  ).scripts.start
+  const m = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+tools\/start\.mjs$/.exec(start)
+  if (!m) throw new Error(`package.json's start script is not "node [--flags] tools/start.mjs": ${start}`)
+  return m[1].split(/\s+/).filter(Boolean)
+})()
 
 /** Compiles the server (tools/build-server.mjs), after `vike build`: what the production server runs. */
 export function buildServerBundle(): void {
@@ -55,7 +70,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const command =
     env.NODE_ENV === 'development'
       ? ['--import', 'tsx', join(PROJECT_ROOT, 'server', 'index.ts')]
-      : [SERVER_BUNDLE]
+      : [...SERVER_NODE_FLAGS, SERVER_BUNDLE]
   const child = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
