@@ -22,6 +22,9 @@ export const SIZE_BUDGETS = {
   css: 15 * 1024,
 } as const
 
+/** Issue 19's JavaScript targets, which the bench prints each page against (the funnel step's is not met: 0521). */
+export const JS_TARGETS = { landing: 60 * 1024, funnel: 95 * 1024 } as const
+
 export interface AssetSize {
   url: string
   kind: 'js' | 'css'
