@@ -78,20 +78,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     detached: true,
   })
   const output = captureOutput(child)
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output()}`)), 120_000)
-    const onData = () => {
-      const m = /on http:\/\/[^:]+:(\d+)\//.exec(output())
-      if (m) {
-        clearTimeout(timer)
-        resolve(Number(m[1]))
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code}:\n${output()}`))
-    })
+  const port = await waitForOutput(child, output, 'server', 120_000, (out) => {
+    const m = /on http:\/\/[^:]+:(\d+)\//.exec(out)
+    return m ? Number(m[1]) : null
   })
   return {
     port,
@@ -120,4 +109,34 @@ export function captureOutput(child: ChildProcess): () => string {
     out += d
   })
   return () => out
+}
+
+/**
+ * Waits until `found` finds what it looks for in a child's output so far (checked on each stdout
+ * chunk); rejects with the output when the child exits first or `timeoutMs` passes.
+ */
+export function waitForOutput<T>(
+  child: ChildProcess,
+  output: () => string,
+  name: string,
+  timeoutMs: number,
+  found: (output: string) => T | null,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start in ${timeoutMs / 1000} s:\n${output()}`)),
+      timeoutMs,
+    )
+    child.stdout!.on('data', () => {
+      const value = found(output())
+      if (value !== null) {
+        clearTimeout(timer)
+        resolve(value)
+      }
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited with ${code}:\n${output()}`))
+    })
+  })
 }

@@ -9,7 +9,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort } from '../../tests/e2e/nginx'
-import { captureOutput, PROJECT_ROOT } from '../../tests/e2e/server-process'
+import { captureOutput, PROJECT_ROOT, waitForOutput } from '../../tests/e2e/server-process'
 
 export const NUXT_DIR = join(PROJECT_ROOT, 'tools', 'bench', 'nuxt-baseline')
 /** What the build reads: a change to any of these rebuilds. */
@@ -89,19 +89,7 @@ export async function startNuxtBaseline(): Promise<NuxtServer> {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output = captureOutput(child)
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Nuxt did not start in 60 s:\n${output()}`)), 60_000)
-    child.stdout!.on('data', () => {
-      if (output().includes(`:${port}`)) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`Nuxt exited with ${code}:\n${output()}`))
-    })
-  })
+  await waitForOutput(child, output, 'Nuxt', 60_000, (out) => (out.includes(`:${port}`) ? true : null))
   return {
     port,
     child,
