@@ -5,7 +5,7 @@ import { asFileConflicts } from './Conflicts'
 import { useCc } from './cc-context'
 import { Dialog } from './Dialog'
 import { MergeDialog } from './MergeDialog'
-import { jsonValue } from './States'
+import { FormError, jsonValue } from './States'
 
 /** Unsaved text waits here until the server has it (a 401, a lost connection, a reload). */
 export const unsavedKey = (branch: string, path: string) => `fw-cc-unsaved:${branch}:${path}`
@@ -96,11 +96,7 @@ export function CommitDialog({
               placeholder="New headline"
             />
           </label>
-          {error && (
-            <p className="cc-form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           {conflicts.length > 0 && (
             <div className="stack" data-testid="commit-conflicts">
               <p>

@@ -4,6 +4,7 @@ import { mergeJsonText } from '../../engine/content/merge-json-text'
 import type { FileConflicts } from './api-types'
 import { Dialog } from './Dialog'
 import './merge.css'
+import { FormError } from './States'
 
 type Side = 'theirs' | 'mine' | 'edit'
 
@@ -311,11 +312,7 @@ export function MergeDialog({
           <span>Message</span>
           <input required value={message} onChange={(e) => setMessage(e.target.value)} />
         </label>
-        {error && (
-          <p className="cc-form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="cc-row">
           <button
             type="submit"

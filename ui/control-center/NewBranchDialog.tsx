@@ -3,6 +3,7 @@ import { CC_BRANCH_NAME, LIVE_BRANCH_NAME } from '../../engine/render/control-ce
 import { useApi } from './api'
 import type { Branch } from './api-types'
 import { Dialog } from './Dialog'
+import { FormError } from './States'
 import { useResource } from './use-resource'
 
 /** The name the server gives a title (`Spring promo` → `spring-promo`). */
@@ -102,11 +103,7 @@ export function NewBranchDialog({
           <span>Description (optional)</span>
           <textarea name="description" rows={2} />
         </label>
-        {error && (
-          <p className="cc-form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="cc-row">
           <button
             type="submit"

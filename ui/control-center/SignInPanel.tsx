@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { FormError } from './States'
 
 /**
  * E-mail and password through `POST /api/_auth/session` (server/api/auth.ts). Shown in place of any
@@ -53,11 +54,7 @@ export function SignInPanel({
         <span>Password</span>
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      {error && (
-        <p className="cc-form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>

@@ -22,6 +22,16 @@ export function ErrorState({ message, retry }: { message: string; retry?: () => 
   )
 }
 
+/** A form's or dialog's error line, announced when it appears; nothing without a message. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null
+  return (
+    <p className="cc-form-error" role="alert">
+      {message}
+    </p>
+  )
+}
+
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="cc-state cc-empty">{children}</p>
 }

@@ -3,7 +3,7 @@ import { ccPath } from '../../../engine/render/control-center-routes'
 import { useApi } from '../api'
 import { useCc } from '../cc-context'
 import { type ArticleDraft, isFinal, MAX_ATTEMPTS, type Run, type RunStatus } from '../factory-types'
-import { laTime } from '../States'
+import { FormError, laTime } from '../States'
 import { articleUrl, formatDuration, runDuration, StatusChip, tokens, useWho } from './run-bits'
 
 /** How often a run that is not finished is read again (docs/decisions/0901: polling, not SSE). */
@@ -241,11 +241,7 @@ function Actions({ run, onRun }: { run: Run; onRun(r: Run): void }) {
       >
         Re-run with edits
       </a>
-      {error && (
-        <p className="cc-form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { branchApi, useApi } from '../api'
 import type { FileDoc, PageEditorData } from '../api-types'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
+import { FormError } from '../States'
 import { jsonText } from '../use-json-draft'
 import { useResource } from '../use-resource'
 
@@ -194,11 +195,7 @@ export function NewPageDialog({ branch, onClose }: { branch: string; onClose: ()
             {err('headline')}
           </div>
         )}
-        {error && (
-          <p className="cc-form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="cc-row">
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Creating…' : 'Create page'}

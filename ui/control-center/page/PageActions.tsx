@@ -4,6 +4,7 @@ import { branchApi, useApi } from '../api'
 import type { FileDoc, PageInfo } from '../api-types'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
+import { FormError } from '../States'
 import { jsonText } from '../use-json-draft'
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -203,11 +204,7 @@ function DuplicateDialog({
           <label htmlFor={`${base}-path`}>Path</label>
           <input id={`${base}-path`} value={route} onChange={(e) => setRoute(e.target.value)} />
         </div>
-        {error && (
-          <p className="cc-form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="cc-row">
           <button type="submit" className="button button-primary" disabled={busy || !!keyError}>
             {busy ? 'Duplicating…' : 'Duplicate'}

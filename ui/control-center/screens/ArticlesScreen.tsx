@@ -8,7 +8,7 @@ import type { ArticleListData, ArticlePreviewData, ArticleServing, DefinitionErr
 import { ARTICLE_PREVIEW_DEBOUNCE_MS } from '../cc-constants'
 import { useCc } from '../cc-context'
 import { SourceEditor } from '../SourceEditor'
-import { Empty, ErrorState, Loading, ScrollRegion, WithResource } from '../States'
+import { Empty, ErrorState, FormError, Loading, ScrollRegion, WithResource } from '../States'
 import { Tabs } from '../Tabs'
 import { jsonText, useJsonDraft } from '../use-json-draft'
 import { useResource } from '../use-resource'
@@ -232,11 +232,7 @@ function NewArticle({ branch, data }: { branch: string; data: ArticleListData | 
           {problem ?? `Creates ${pathOf(id)} as your draft on this branch; the URL slug defaults to the id.`}
         </small>
       </div>
-      {error && (
-        <p className="cc-form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="cc-row">
         <button type="submit" className="button button-primary" disabled={!!problem || busy || !data}>
           {busy ? 'Creating…' : 'Create draft'}

@@ -10,7 +10,7 @@ import { ErrorList } from '../ErrorList'
 import { fileUrl } from '../file-links'
 import { ImpactTab } from '../ImpactTab'
 import { isoToLaLocal, laLocalToIso } from '../la-time'
-import { Empty, ErrorState, jsonValue, Loading, laTime, shortSha, WithResource } from '../States'
+import { Empty, ErrorState, FormError, jsonValue, Loading, laTime, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
 
@@ -233,11 +233,7 @@ function ReviewTab({ branch, onChanged }: { branch: Branch; onChanged: () => voi
         <p className="muted">Publishers and admins approve branches; ask one to review this branch.</p>
       )}
       {done && <p role="status">{done}</p>}
-      {error && (
-        <p className="cc-form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   )
 }
@@ -373,11 +369,7 @@ function BranchActions({
         </p>
       )}
       {note && <p role="status">{note}</p>}
-      {error && dialog === null && (
-        <p className="cc-form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {dialog === null && <FormError message={error} />}
 
       <Dialog open={dialog === 'preview'} title={`Preview ${branch.name}`} onClose={() => setDialog(null)}>
         {error ? (
@@ -425,11 +417,7 @@ function BranchActions({
               {busy ? 'Updating…' : 'Update now'}
             </button>
           )}
-          {error && conflicts.length === 0 && (
-            <p className="cc-form-error" role="alert">
-              {error}
-            </p>
-          )}
+          {conflicts.length === 0 && <FormError message={error} />}
         </div>
       </Dialog>
 
@@ -449,11 +437,7 @@ function BranchActions({
             ))}
           </ul>
           <p>{checks?.ok ? 'All checks pass.' : ''}</p>
-          {error && (
-            <p className="cc-form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           {errors.length > 0 && <ErrorList errors={errors} branch={branch.name} />}
           {conflicts.length > 0 && (
             <p>
@@ -537,11 +521,7 @@ function BranchActions({
             <input type="datetime-local" required value={when} onChange={(e) => setWhen(e.target.value)} />
           </label>
           <p className="muted">Publishes at {laTime(laLocalToIso(when))}.</p>
-          {error && (
-            <p className="cc-form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           {errors.length > 0 && <ErrorList errors={errors} branch={branch.name} />}
           <button type="submit" className="button button-primary" disabled={busy}>
             Schedule
@@ -552,11 +532,7 @@ function BranchActions({
       <Dialog open={dialog === 'archive'} title={`Archive ${branch.name}?`} onClose={() => setDialog(null)}>
         <div className="stack">
           <p>The branch leaves the list; its commits stay in history. Nothing on live changes.</p>
-          {error && (
-            <p className="cc-form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <div className="cc-row">
             <button
               type="button"

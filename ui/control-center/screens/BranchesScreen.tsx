@@ -6,7 +6,7 @@ import type { Branch, Publication } from '../api-types'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { NewBranchDialog } from '../NewBranchDialog'
-import { Empty, laTime, ScrollRegion, shortSha, WithResource } from '../States'
+import { Empty, FormError, laTime, ScrollRegion, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
 
@@ -222,11 +222,7 @@ function LiveHistory() {
                       <li key={f}>{f}</li>
                     ))}
                   </ul>
-                  {error && (
-                    <p className="cc-form-error" role="alert">
-                      {error}
-                    </p>
-                  )}
+                  <FormError message={error} />
                   <div className="cc-row">
                     <button
                       type="button"

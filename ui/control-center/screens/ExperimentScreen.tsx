@@ -13,7 +13,7 @@ import type {
   VariantResult,
 } from '../experiment-types'
 import { FileDetail } from '../FileDetail'
-import { Empty, ErrorState, Loading, laTime, ScrollRegion, shortSha } from '../States'
+import { Empty, ErrorState, FormError, Loading, laTime, ScrollRegion, shortSha } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
 import '../experiments.css'
@@ -336,11 +336,7 @@ function Decisions({
             ) : (
               <p>{explain(asking, row, defs)}</p>
             )}
-            {error && (
-              <p className="cc-form-error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormError message={error} />
             <div className="cc-row">
               <button
                 type="button"

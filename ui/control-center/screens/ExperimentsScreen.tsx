@@ -7,7 +7,7 @@ import { Dialog } from '../Dialog'
 import { StatusChip } from '../ExperimentCharts'
 import { count, pct, pValue } from '../experiment-format'
 import type { ExperimentListRow } from '../experiment-types'
-import { Empty, ScrollRegion, WithResource } from '../States'
+import { Empty, FormError, ScrollRegion, WithResource } from '../States'
 import { useResource } from '../use-resource'
 import '../experiments.css'
 
@@ -235,11 +235,7 @@ function NewExperimentDialog({
             Now: {page?.headline ?? '—'}
           </small>
         </label>
-        {error && (
-          <p className="cc-form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="cc-row">
           <button type="submit" className="button button-primary" disabled={busy || !ok}>
             {busy ? 'Creating…' : 'Create draft experiment'}
