@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/store/db'
 import { openPostgres } from '../../server/store/postgres-db'
@@ -18,6 +18,8 @@ let server: ServerProcess
 let browser: Browser
 let page: Page
 let sql: Db
+/** The screen's results requests not yet answered (see publish). */
+const resultsInFlight = new Set<Request>()
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([
@@ -33,6 +35,11 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await routeThirdParties(context)
   page = await context.newPage()
+  const track = (r: Request) => r.url().includes('/results') && resultsInFlight.add(r)
+  const untrack = (r: Request) => resultsInFlight.delete(r)
+  page.on('request', track)
+  page.on('requestfinished', untrack)
+  page.on('requestfailed', untrack)
   await page.goto(`http://ccc.localhost:${server.port}/`)
   let s = await api('POST', '/api/_auth/session', { email: 'pub@x.test', password: 'x-long-password' })
   // A busy machine can spend the sign-in hash budget (docs/decisions/0702): wait as told.
@@ -60,10 +67,23 @@ async function ok(method: string, path: string, body?: unknown, status = 200) {
   expect(r.status, JSON.stringify(r.json)).toBe(status)
   return r.json
 }
-const publish = async (branch: string) =>
-  ok('POST', `/api/cc/branches/${branch}/publish`, {
+/**
+ * Publishes `branch` once the open screen has shown its results (or that there are none yet) and has
+ * no results request in flight. The server keeps a phase's results for a minute (RESULTS_CACHE_MS):
+ * a request the screen sent before the publication that a busy machine delivers after it would be
+ * answered, and kept, before the test seeds its events.
+ */
+async function publish(branch: string) {
+  const shown = page
+    .getByText(/^Not published yet/)
+    .or(page.getByRole('button', { name: 'Refresh now', exact: true }))
+  await expect
+    .poll(async () => resultsInFlight.size === 0 && (await shown.count()) > 0, { timeout: 30_000 })
+    .toBe(true)
+  return ok('POST', `/api/cc/branches/${branch}/publish`, {
     expectedHead: (await ok('GET', `/api/cc/branches/${branch}`)).branch.head,
   })
+}
 
 /**
  * One statement: `users` browsers exposed to `variant` now (inside the phase just published), the first `leads` of them reaching thank-you; `both` makes each also see `other`;
