@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { buildMessages } from './prompt'
-import { type GenerationOutput, runMachine, statusOf, type ValidationOutput } from './run-machine'
+import {
+  type GenerationOutput,
+  runMachine,
+  SERVER_STOPPED_ERROR,
+  statusOf,
+  type ValidationOutput,
+} from './run-machine'
 
 const draft = { title: 'T', description: 'D', carrier: 'Humana', slug: 'humana-t', body: ['# T'] }
 const messages = buildMessages({ id: 'a', name: 'A', bio: 'B.' }, { topic: 't' }, [])
@@ -81,5 +87,13 @@ describe('content-factory run machine', () => {
     actor.send({ type: 'CANCEL' })
     expect(actor.getSnapshot().value).toBe('cancelled')
     expect(statusOf('deciding')).toBe('validating')
+    // A server that stops mid-run ends it as failed, saying so (not "cancelled by staff").
+    const stopped = createActor(slow, { input: { messages } }).start()
+    stopped.send({ type: 'START' })
+    stopped.send({ type: 'SERVER_STOP' })
+    expect([stopped.getSnapshot().value, stopped.getSnapshot().context.error]).toEqual([
+      'failed',
+      SERVER_STOPPED_ERROR,
+    ])
   })
 })

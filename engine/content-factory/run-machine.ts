@@ -39,11 +39,14 @@ export interface RunContext {
 
 export const MAX_REPAIRS = 1
 
+/** A run's error when its server stops before the run ends (at shutdown, or found unfinished at start). */
+export const SERVER_STOPPED_ERROR = 'the server stopped during the run; start it again'
+
 export const runMachine = setup({
   types: {
     context: {} as RunContext,
     input: {} as { messages: ChatMessage[] },
-    events: {} as { type: 'START' } | { type: 'CANCEL' },
+    events: {} as { type: 'START' } | { type: 'CANCEL' } | { type: 'SERVER_STOP' },
   },
   actors: {
     generate: fromPromise<GenerationOutput, { messages: ChatMessage[] }>(async () => {
@@ -72,7 +75,11 @@ export const runMachine = setup({
     error: null,
   }),
   initial: 'queued',
-  on: { CANCEL: { target: '.cancelled', actions: assign({ error: 'cancelled by staff' }) } },
+  on: {
+    CANCEL: { target: '.cancelled', actions: assign({ error: 'cancelled by staff' }) },
+    // The server is shutting down: the run ends as failed, saying why, instead of staying "running".
+    SERVER_STOP: { target: '.failed', actions: assign({ error: SERVER_STOPPED_ERROR }) },
+  },
   states: {
     queued: { on: { START: 'running' } },
     running: {

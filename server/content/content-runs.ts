@@ -17,6 +17,7 @@ import {
 import {
   type GenerationOutput,
   runMachine,
+  SERVER_STOPPED_ERROR,
   statusOf,
   type ValidationOutput,
 } from '../../engine/content-factory/run-machine'
@@ -36,6 +37,8 @@ import { branchRef, LIVE_BRANCH } from './git/branch-name'
 const OUTPUT_FLUSH_MS = 1_000
 /** How often each instance looks for queued runs (besides being told of its own). */
 const CLAIM_POLL_MS = 5_000
+/** How long a stopping server waits for its runs' last writes before the store closes. */
+const RUNS_STOP_WAIT_MS = 5_000
 
 export interface RunRow {
   id: string
@@ -127,18 +130,25 @@ export class ContentRuns {
     // Runs a previous process left running past any timeout will never finish: say so.
     void this.db
       .query(
-        `UPDATE content_runs SET status = 'failed', error = 'the server stopped during the run', finished_at = now()
+        `UPDATE content_runs SET status = 'failed', error = $2, finished_at = now()
          WHERE status IN ('running', 'validating') AND started_at < now() - make_interval(secs => $1)`,
-        [Math.ceil(this.generator.config.timeoutMs / 1000) * 2 + 60],
+        [Math.ceil(this.generator.config.timeoutMs / 1000) * 2 + 60, SERVER_STOPPED_ERROR],
       )
       .catch(() => {})
     this.kick()
   }
 
-  stop(): void {
+  /**
+   * Stops claiming, ends the runs this process drives as failed ("the server stopped during the
+   * run") and puts back in the queue a run claimed meanwhile, then waits (at most
+   * RUNS_STOP_WAIT_MS) until those rows are written, so the store can close after it.
+   */
+  async stop(): Promise<void> {
     this.#stopped = true
     if (this.#timer) clearInterval(this.#timer)
-    for (const actor of this.#active.values()) actor?.send({ type: 'CANCEL' })
+    for (const actor of this.#active.values()) actor?.send({ type: 'SERVER_STOP' })
+    const until = Date.now() + RUNS_STOP_WAIT_MS
+    while (this.#active.size && Date.now() < until) await new Promise((r) => setTimeout(r, 10))
   }
 
   async #author(branch: string, id: string): Promise<Author> {
@@ -301,9 +311,19 @@ export class ContentRuns {
       // Reserve the slot while claiming, so one kick cannot claim more than the cap.
       this.#active.set(slot, null as never)
       void this.#claim()
-        .then((row) => {
+        .then(async (row) => {
+          // Claimed while the server stops: back to the queue, for this server's next start or another's.
+          if (row && this.#stopped)
+            await this.db
+              .query(
+                `UPDATE content_runs SET status = 'queued', started_at = NULL WHERE id = $1 AND finished_at IS NULL`,
+                [row.id],
+              )
+              .catch((e) =>
+                log('warn', 'content run requeue failed', { run: row.id, error: (e as Error).message }),
+              )
           this.#active.delete(slot)
-          if (row) {
+          if (row && !this.#stopped) {
             this.#execute(row)
             this.kick()
           }

@@ -162,7 +162,7 @@ export function startContentServices(
     publisher,
     fleet: contentFleet,
     close: async () => {
-      runs.stop()
+      await runs.stop()
       await contentFleet.stop()
       opened.repository.close()
     },
