@@ -87,6 +87,13 @@ describe('articles, CONTROL-CENTER §8 Issue 2 step 6', { timeout: 180_000 }, ()
 
     await editor.click()
     await page.keyboard.press('ControlOrMeta+a')
+    // An HTML tag typed with a pause before its ">" (the editor has parsed it by then) is closed by
+    // nobody: CodeMirror's HTML support would add "</div>" (decision 0940).
+    await page.keyboard.type('<div')
+    await page.waitForTimeout(500)
+    await page.keyboard.type('>')
+    await expect.poll(() => editor.textContent()).toBe('<div>')
+    await page.keyboard.press('ControlOrMeta+a')
     await page.keyboard.type(TYPED)
     const typedAt = Date.now()
     await expect

@@ -1,10 +1,12 @@
 /**
  * CodeMirror 6 with Markdown for article bodies, loaded only by the articles editor (React.lazy).
  * A source editor, never a rich-text one: the text is stored exactly as typed. Enter inserts a plain
- * newline (no list continuation, no re-indenting, no trimming of a whitespace-only line), so what
- * lands in the draft is byte for byte what was typed (docs/decisions/0940).
+ * newline (no list continuation, no re-indenting, no trimming of a whitespace-only line) and typing
+ * an HTML tag's ">" closes nothing, so what lands in the draft is byte for byte what was typed
+ * (docs/decisions/0940).
  */
 import { defaultKeymap, history, historyKeymap, insertNewline } from '@codemirror/commands'
+import { html } from '@codemirror/lang-html'
 import { markdown } from '@codemirror/lang-markdown'
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { EditorState } from '@codemirror/state'
@@ -49,7 +51,13 @@ export default function MarkdownEditor({
           highlightActiveLine(),
           highlightTrailingWhitespace(),
           history(),
-          markdown({ addKeymap: false }),
+          // Markdown's HTML tags are highlighted by the HTML language, whose default closes a tag as
+          // its ">" is typed ("<div>" became "<div></div>"): off, like tag completion.
+          markdown({
+            addKeymap: false,
+            completeHTMLTags: false,
+            htmlTagLanguage: html({ matchClosingTags: false, autoCloseTags: false }),
+          }),
           syntaxHighlighting(defaultHighlightStyle),
           keymap.of([{ key: 'Enter', run: insertNewline }, ...defaultKeymap, ...historyKeymap]),
           EditorView.lineWrapping,
