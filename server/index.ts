@@ -78,6 +78,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   })
   log('info', 'data store ready', { kind: store.db.kind, location: store.location })
   const contentServices = content.repository ? startContentServices(content, store, config) : null
+  // A publish a crash left half done is completed or abandoned before anything is served (0612).
+  // When that fails (a remote out of reach), the 30 s reconcile tries again.
+  await contentServices?.publisher
+    .settleInterrupted()
+    .catch((e) => log('warn', 'settling an interrupted publish failed', { error: String(e) }))
   let port = config.port
   let shuttingDown = false
   const { listener } = createRequestListener({

@@ -3,7 +3,8 @@ import { log } from '../log'
 import type { Db } from '../store/db'
 import { parseDatabaseUrl, pgConnection } from '../store/postgres-db'
 import type { LiveContent } from './live-content'
-import { CONTENT_CHANNEL, type Publisher } from './publisher'
+import { CONTENT_CHANNEL } from './publication-intents'
+import type { Publisher } from './publisher'
 
 /** Every instance compares its live commit with the latest publication this often (CONTROL-CENTER §2.7). */
 export const CONTENT_RECONCILE_MS = 30_000
@@ -65,8 +66,14 @@ export class ContentFleet {
     return this.#refreshing
   }
 
-  /** Refreshes when the latest publication is not the commit being served. */
+  /**
+   * Settles any publish a crash left half done (docs/decisions/0612), then refreshes when the latest
+   * publication is not the commit being served.
+   */
   async reconcile(): Promise<boolean> {
+    await this.opts.publisher
+      .settleInterrupted()
+      .catch((e) => log('warn', 'settling an interrupted publish failed', { error: String(e) }))
     const r = await this.opts.db.query<{ new_commit: string }>(
       'SELECT new_commit FROM content_publications ORDER BY id DESC LIMIT 1',
     )

@@ -6,17 +6,17 @@ import { isGateBudgetFailure } from '../../engine/gates/gate-errors'
 import { blockingGates, type GateImpact, gateImpact } from '../../engine/gates/publish-gates'
 import { phoneCoverageWarnings } from '../../engine/phone/phone-rule-coverage'
 import type { DefinitionError, Snapshot, SnapshotResult } from '../../engine/snapshot/types'
+import { FAILPOINTS, failpoint } from '../failpoints'
 import { log } from '../log'
-import { audit, auditWithId, nextAuditId, type StaffUser } from '../store/auth-store'
+import { audit, nextAuditId, type StaffUser } from '../store/auth-store'
 import type { Db, Queryable } from '../store/db'
 import { authorOf, commitMessage } from './branch-service'
 import { ContentError, type FileConflict, MergeConflictError, PublishRefusedError } from './content-errors'
 import type { ContentRepository } from './content-repository'
 import { LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
 import type { LiveContent } from './live-content'
+import { completeIntent, type IntentOutcome, recordIntent, settleIntents } from './publication-intents'
 
-/** The channel every instance LISTENs on for publications (CONTROL-CENTER §2.7). */
-export const CONTENT_CHANNEL = 'fw_content'
 /** Advisory-lock key of the one publish lock across instances. */
 const PUBLISH_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('fw_publish'))"
 
@@ -89,6 +89,7 @@ export class Publisher {
     }
     if (branch === LIVE_BRANCH) throw new ContentError(400, 'live is already published')
     return this.#locked(async (tx) => {
+      await settleIntents(this.content, this.db)
       await this.content.sync()
       const repo = this.content.repo
       const head = await this.content.head(branch)
@@ -112,7 +113,7 @@ export class Publisher {
         live,
         input.overrideBudget,
       )
-      const publication = await this.#goLive(tx, {
+      return this.#goLive({
         overridden,
         live,
         target,
@@ -134,8 +135,6 @@ export class Publisher {
             }
           : {}),
       })
-      await tx.query(`UPDATE cc_branches SET status = 'published' WHERE name = $1`, [branch])
-      return publication
     })
   }
 
@@ -149,6 +148,7 @@ export class Publisher {
   ): Promise<Publication> {
     assertCan(user, 'publish')
     return this.#locked(async (tx) => {
+      await settleIntents(this.content, this.db)
       await this.content.sync()
       const repo = this.content.repo
       const live = await repo.resolve(PUBLISHED_REF)
@@ -180,7 +180,7 @@ export class Publisher {
         authorOf(user),
       )
       const { snapshot } = await this.#validate(target, user, { rollback: String(input.publication) })
-      return this.#goLive(tx, {
+      return this.#goLive({
         live,
         target,
         snapshot,
@@ -434,59 +434,69 @@ export class Publisher {
     throw new PublishRefusedError(errors)
   }
 
-  async #goLive(
-    tx: Queryable,
-    p: {
-      live: string
-      target: string
-      snapshot: Snapshot
-      branch: string | null
-      kind: PublicationKind
-      user: StaffUser
-      auditId: string
-      action: string
-      fastForward: boolean
-      details?: object
-      /** Gates that ran out of time and an admin published past (the reason is in `details`). */
-      overridden?: DefinitionError[]
-    },
-  ): Promise<Publication> {
-    await this.content.moveRef(PUBLISHED_REF, p.target, p.live)
-    const record = async (q: Queryable) => {
-      const r = await q.query<{ id: string }>(
-        `INSERT INTO content_publications (old_commit, new_commit, branch, kind, actor, snapshot_id, gate_report)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING id::text AS id`,
-        [
-          p.live,
-          p.target,
-          p.branch,
-          p.kind,
-          p.user.id,
-          p.snapshot.id,
-          JSON.stringify({
-            validation: 'passed',
-            gates: p.kind === 'rollback' ? 'not run' : p.overridden?.length ? 'overridden' : 'passed',
-            ...(p.overridden?.length
-              ? { overridden: p.overridden.map((e) => `${e.file} ${e.message}`) }
-              : {}),
-          }),
-        ],
-      )
-      const id = r.rows[0].id
-      await auditWithId(q, p.auditId, {
-        actor: p.user.id,
-        action: p.action,
-        target: p.branch ?? PUBLISHED_REF,
-        details: { from: p.live, to: p.target, publication: id, fastForward: p.fastForward, ...p.details },
-      })
-      await q.query('SELECT pg_notify($1, $2)', [
-        CONTENT_CHANNEL,
-        JSON.stringify({ type: 'published', commit: p.target, id }),
-      ])
-      return id
+  /**
+   * Moves live as one step (docs/decisions/0612): the intent (every row the publish will write) is
+   * committed first, then the ref moves (compare-and-swap, pushed with a lease), then one transaction
+   * writes the publication and audit rows and marks the intent done. A crash between the steps leaves
+   * a pending intent that settleIntents completes or abandons from where live is.
+   */
+  async #goLive(p: {
+    live: string
+    target: string
+    snapshot: Snapshot
+    branch: string | null
+    kind: PublicationKind
+    user: StaffUser
+    auditId: string
+    action: string
+    fastForward: boolean
+    details?: object
+    /** Gates that ran out of time and an admin published past (the reason is in `details`). */
+    overridden?: DefinitionError[]
+  }): Promise<Publication> {
+    const intent = await recordIntent(this.db, {
+      oldCommit: p.live,
+      newCommit: p.target,
+      branch: p.branch,
+      kind: p.kind,
+      actor: p.user.id,
+      snapshotId: p.snapshot.id,
+      gateReport: {
+        validation: 'passed',
+        gates: p.kind === 'rollback' ? 'not run' : p.overridden?.length ? 'overridden' : 'passed',
+        ...(p.overridden?.length ? { overridden: p.overridden.map((e) => `${e.file} ${e.message}`) } : {}),
+      },
+      auditId: p.auditId,
+      action: p.action,
+      details: { from: p.live, to: p.target, fastForward: p.fastForward, ...p.details },
+    })
+    failpoint(FAILPOINTS.publishAfterIntent)
+    let id: string | null
+    try {
+      await this.content.moveRef(PUBLISHED_REF, p.target, p.live)
+    } catch (e) {
+      // A push can fail after the remote took it: what happened is decided from where live is.
+      const settled = await settleIntents(this.content, this.db).catch(() => [] as IntentOutcome[])
+      const mine = settled.find((s) => s.intent === intent)
+      if (mine?.outcome !== 'completed') throw e
+      this.live.swap(p.target, p.snapshot)
+      return this.#published(p, mine.publication)
     }
-    const id = this.db.kind === 'postgres' ? await record(tx) : await this.db.transaction(record)
-    this.live.swap(p.target, p.snapshot)
+    failpoint(FAILPOINTS.publishAfterRef)
+    try {
+      id = await completeIntent(this.db, intent)
+    } finally {
+      // Live moved: serve it even when the rows failed (the reconcile completes them).
+      this.live.swap(p.target, p.snapshot)
+    }
+    if (!id) throw new Error(`publication intent ${intent} was settled by someone else during its publish`)
+    return this.#published(p, id)
+  }
+
+  #published(
+    p: { live: string; target: string; branch: string | null; kind: PublicationKind; fastForward: boolean },
+    id: string,
+  ): Publication {
     log('info', 'published', { kind: p.kind, branch: p.branch, commit: p.target, publication: id })
     return {
       id,
@@ -496,6 +506,14 @@ export class Publisher {
       kind: p.kind,
       fastForward: p.fastForward,
     }
+  }
+
+  /**
+   * Completes or abandons any publish a crash left half done (at start and on every reconcile),
+   * under the publish lock so no publish in progress is mistaken for one.
+   */
+  settleInterrupted(): Promise<IntentOutcome[]> {
+    return this.#locked(() => settleIntents(this.content, this.db))
   }
 }
 
