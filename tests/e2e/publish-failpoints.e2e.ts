@@ -1,0 +1,175 @@
+/**
+ * Publish is one step (issue 27, acceptance 7; docs/decisions/0612): a server killed at each point
+ * between the steps of a publish — after the intent, after the ref move — comes back with live, the
+ * publication rows and the audit log in agreement: the publish happened with all its rows, or not at all.
+ */
+import { request } from 'node:http'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { setField } from '../../engine/content/set-field'
+import { branchRef, PUBLISHED_REF } from '../../server/content/git/branch-name'
+import { ContentRepo } from '../../server/content/git/content-repo'
+import { FAILPOINTS } from '../../server/failpoints'
+import { openStore } from '../../server/store/open-store'
+import { newDataDir, startServerProcess } from './server-process'
+import { addStaff } from './staff-cli'
+
+const PASSWORD = 'correct-horse-battery'
+const PUBLISHER = 'pub@failpoint.test'
+const GROCERY = 'definitions/pages/grocery.json'
+const BRANCH = 'failpoint-promo'
+
+/** A request to the control center's host (Node's fetch drops Host), as its own pages send it. */
+function cc(
+  port: number,
+  method: string,
+  path: string,
+  body?: unknown,
+  cookie = '',
+): Promise<{ status: number; body: string; cookie: string }> {
+  const host = `ccc.localhost:${port}`
+  const data = body === undefined ? undefined : JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: {
+          host,
+          origin: `http://${host}`,
+          cookie,
+          ...(data ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (d) => {
+          text += d
+        })
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            cookie: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(data)
+  })
+}
+
+async function liveCommit(port: number): Promise<string> {
+  const r = await fetch(`http://127.0.0.1:${port}/healthz`)
+  return ((await r.json()) as { commit: string }).commit
+}
+
+/** What the data folder says about publications, once no server holds it. */
+async function records(dataDir: string) {
+  const store = await openStore({ databaseUrl: null, dataDir })
+  try {
+    const q = async <T>(sql: string) => (await store.db.query<T & Record<string, unknown>>(sql)).rows
+    return {
+      publications: await q<{ id: string; old_commit: string; new_commit: string; branch: string }>(
+        'SELECT id::text AS id, old_commit, new_commit, branch FROM content_publications ORDER BY id',
+      ),
+      audit: await q<{ id: string; action: string; details: Record<string, unknown> }>(
+        `SELECT id::text AS id, action, details FROM audit_log WHERE action LIKE 'publish%' ORDER BY id`,
+      ),
+      intents: await q<{ state: string; new_commit: string; audit_id: string }>(
+        'SELECT state, new_commit, audit_id::text AS audit_id FROM content_publication_intents ORDER BY id',
+      ),
+    }
+  } finally {
+    await store.close()
+  }
+}
+
+describe('a publish killed between its steps', { timeout: 120_000 }, () => {
+  it.each([
+    [FAILPOINTS.publishAfterIntent, false],
+    [FAILPOINTS.publishAfterRef, true],
+  ] as const)('killed at %s: after a restart live, publications and audit agree (live moved: %s)', async (
+    failpoint,
+    moved,
+  ) => {
+    const dataDir = newDataDir('fw-failpoint-')
+    const env = { DATA_DIR: dataDir, CONTENT_SOURCE: 'git' }
+    try {
+      addStaff({ DATA_DIR: dataDir }, PASSWORD, [[PUBLISHER, 'Pat Publisher', 'publisher']])
+      const first = await startServerProcess({ ...env, NODE_ENV: 'test', FW_FAILPOINTS: failpoint })
+      const before = await liveCommit(first.port)
+
+      // A branch with one change, written with git as any client could.
+      const repo = await ContentRepo.open(join(dataDir, 'content.git'))
+      let head: string
+      try {
+        const text = (await repo.readText(`${before}:${GROCERY}`))!
+        head = await repo.commitFiles(
+          before,
+          [{ path: GROCERY, content: setField(text, '/headline', 'Killed mid-publish') }],
+          'A headline',
+        )
+        await repo.updateRef(branchRef(BRANCH), head, null)
+      } finally {
+        repo.close()
+      }
+
+      const session = await cc(first.port, 'POST', '/api/_auth/session', {
+        email: PUBLISHER,
+        password: PASSWORD,
+      })
+      expect(session.status, session.body).toBe(200)
+      const exited = new Promise<NodeJS.Signals | null>((r) => first.child.once('exit', (_, s) => r(s)))
+      // The server dies inside the publish: the request gets no answer.
+      await expect(
+        cc(first.port, 'POST', `/api/cc/branches/${BRANCH}/publish`, { expectedHead: head }, session.cookie),
+      ).rejects.toThrow()
+      expect(await exited).toBe('SIGKILL')
+
+      const second = await startServerProcess(env)
+      const live = await liveCommit(second.port)
+      expect(await second.stop()).toBe(0)
+      const repoAfter = await ContentRepo.open(join(dataDir, 'content.git'))
+      const published = await repoAfter.resolve(PUBLISHED_REF)
+      repoAfter.close()
+      const { publications, audit, intents } = await records(dataDir)
+
+      // Live is one commit everywhere: served, the ref, the latest publication (none before this one).
+      expect(published).toBe(live)
+      expect(live).toBe(moved ? head : before)
+      const publishes = audit.filter((a) => a.action === 'publish')
+      if (moved) {
+        expect(publications).toEqual([
+          { id: expect.any(String), old_commit: before, new_commit: head, branch: BRANCH },
+        ])
+        expect(publishes).toEqual([
+          {
+            id: intents[0].audit_id,
+            action: 'publish',
+            details: expect.objectContaining({ from: before, to: head, publication: publications[0].id }),
+          },
+        ])
+        expect(intents).toEqual([{ state: 'done', new_commit: head, audit_id: expect.any(String) }])
+      } else {
+        // Nothing claims the publish; the one audit row about it says it did not happen.
+        expect(publications).toEqual([])
+        expect(publishes).toEqual([])
+        expect(audit).toEqual([
+          {
+            id: intents[0].audit_id,
+            action: 'publish.abandoned',
+            details: expect.objectContaining({ from: before, to: head, intended: 'publish' }),
+          },
+        ])
+        expect(intents).toEqual([{ state: 'abandoned', new_commit: head, audit_id: expect.any(String) }])
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
