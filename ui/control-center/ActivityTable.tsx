@@ -14,6 +14,7 @@ const AUDIT_ACTIONS = [
   'review.changes-requested',
   'publish',
   'publish.refused',
+  'publish.abandoned',
   'publish.schedule',
   'publish.scheduled-fired',
   'rollback',
