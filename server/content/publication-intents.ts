@@ -146,6 +146,12 @@ export async function wentLive(content: ContentRepository, commit: string): Prom
   return content.repo.isAncestor(commit, live)
 }
 
+/** Whether any publish is between its intent and its rows (or was, when its server died). */
+export async function hasPendingIntents(db: Queryable): Promise<boolean> {
+  const r = await db.query(`SELECT 1 FROM content_publication_intents WHERE state = 'pending' LIMIT 1`)
+  return r.rows.length > 0
+}
+
 /**
  * Settles every pending intent, oldest first, from where live is now. The caller holds the publish
  * lock, so no publish is between its intent and its completion. Fetches from the remote first: when

@@ -15,7 +15,13 @@ import { ContentError, type FileConflict, MergeConflictError, PublishRefusedErro
 import type { ContentRepository } from './content-repository'
 import { LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
 import type { LiveContent } from './live-content'
-import { completeIntent, type IntentOutcome, recordIntent, settleIntents } from './publication-intents'
+import {
+  completeIntent,
+  hasPendingIntents,
+  type IntentOutcome,
+  recordIntent,
+  settleIntents,
+} from './publication-intents'
 
 /** Advisory-lock key of the one publish lock across instances. */
 const PUBLISH_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('fw_publish'))"
@@ -42,7 +48,8 @@ const SYSTEM: StaffUser = {
 /**
  * Publish, roll back and scheduled publish (CONTROL-CENTER §2.6): one lock, the expectedHead
  * check, a fast-forward or a structured merge, full validation of the exact tree that goes live,
- * the ref move, a content_publications row and NOTIFY in one transaction, then the local swap.
+ * then live moves as one step (0612): the intent, the ref move, then the content_publications row,
+ * audit row and NOTIFY in one transaction, and the local swap.
  */
 export class Publisher {
   constructor(
@@ -512,7 +519,9 @@ export class Publisher {
    * Completes or abandons any publish a crash left half done (at start and on every reconcile),
    * under the publish lock so no publish in progress is mistaken for one.
    */
-  settleInterrupted(): Promise<IntentOutcome[]> {
+  async settleInterrupted(): Promise<IntentOutcome[]> {
+    // The lock only when there is something to settle: the reconcile asks every 30 s.
+    if (!(await hasPendingIntents(this.db))) return []
     return this.#locked(() => settleIntents(this.content, this.db))
   }
 }
