@@ -12,6 +12,7 @@ import {
   PASSWORD,
   startCcSession,
 } from './cc-session'
+import { opsClient } from './ops-client'
 import type { ServerProcess } from './server-process'
 
 const OLD_HEADLINE = 'Help with groceries from your Medicare plan'
@@ -480,5 +481,11 @@ describe('axe on every control-center screen at 1280 and 375 px', () => {
     await check(page, 'New branch dialog', problems, shots)
     expect(problems).toEqual([])
     await context.close()
+    // Staff screens are not visitor page views (issue 28, defect 8): nothing of the browsing above
+    // reached the event stream, where it showed as page views of `error-200` / `error-401`.
+    const events = await opsClient(session.dataDir, server.port).latestEvents(500)
+    expect(
+      events.filter((e) => e.brand_id === 'ccc' || e.name.startsWith('error-')).map((e) => e.name),
+    ).toEqual([])
   }, 420_000)
 })

@@ -138,8 +138,15 @@ function startTracker(
   resolution: Resolution,
   phoneRule: Parameters<typeof createTracker>[1],
 ): Tracker | null {
-  // A staff preview is never measured (docs/decisions/0601).
-  if (!resolution.brand || resolution.view === 'brand-index' || resolution.preview) return null
+  // A staff preview is never measured (docs/decisions/0601); nor is the control center: staff
+  // activity is in the audit log, and its screens are not visitor page views.
+  if (
+    !resolution.brand ||
+    resolution.view === 'brand-index' ||
+    resolution.view === 'control-center' ||
+    resolution.preview
+  )
+    return null
   try {
     return createTracker(resolution, phoneRule)
   } catch (e) {
