@@ -14,6 +14,7 @@ import { ContentError, type FileConflict, MergeConflictError, PublishRefusedErro
 import type { ContentRepository } from './content-repository'
 import { LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
 import type { LiveContent } from './live-content'
+import { uploadErrors } from './uploaded-image-check'
 
 /** The channel every instance LISTENs on for publications (CONTROL-CENTER §2.7). */
 export const CONTENT_CHANNEL = 'fw_content'
@@ -410,16 +411,26 @@ export class Publisher {
     override?: { reason: string },
   ): Promise<{ snapshot: Snapshot; overridden: DefinitionError[] }> {
     const result = await this.live.source.build(commit)
-    const errors = result.ok
-      ? live === undefined
+    // Uploads the image pipeline did not write never go live (docs/decisions/0921).
+    const uploads =
+      live === undefined
         ? []
-        : await located(
-            await blockingGates(await this.#liveSnapshot(live), result.snapshot, {
-              budgetMs: this.gateBudgetMs,
-            }),
-            (path) => this.content.repo.readText(`${commit}:${path}`),
+        : await uploadErrors(await this.content.repo.changedPaths(live, commit), (path) =>
+            this.content.repo.read(`${commit}:${path}`),
           )
-      : result.errors
+    const errors = [
+      ...uploads,
+      ...(result.ok
+        ? live === undefined
+          ? []
+          : await located(
+              await blockingGates(await this.#liveSnapshot(live), result.snapshot, {
+                budgetMs: this.gateBudgetMs,
+              }),
+              (path) => this.content.repo.readText(`${commit}:${path}`),
+            )
+        : result.errors),
+    ]
     if (result.ok && errors.length === 0) return { snapshot: result.snapshot, overridden: [] }
     // Gates that only ran out of time fail closed; an admin may go past them with a reason (audited
     // with the publish). A real finding is never overridden.
