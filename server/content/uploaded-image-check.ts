@@ -30,7 +30,7 @@ const VP8X_ALPHA = 0x10
 export const isUploadPath = (path: string) => path.startsWith(UPLOADS_PATH)
 
 /** The definition file that must describe an upload at `path`, or null when the name is not the pipeline's. */
-export function uploadDefinitionPath(path: string): string | null {
+function uploadDefinitionPath(path: string): string | null {
   const m = NAME.exec(path.slice(UPLOADS_PATH.length))
   return m ? `definitions/images/${m[1]}.json` : null
 }
