@@ -338,13 +338,14 @@ export class Publisher {
     const head = await this.content.head(branch)
     if (!head) throw new ContentError(404, `unknown branch "${branch}"`)
     const live = await repo.resolve(PUBLISHED_REF)
+    // Uploads the image pipeline did not write, as publishing would refuse them (docs/decisions/0921).
+    const uploads = live
+      ? await uploadErrors(await repo.changedPaths(live, head), (path) => repo.read(`${head}:${path}`))
+      : []
     if (!live || live === head || (await repo.isAncestor(live, head))) {
       const r = await this.live.source.build(head)
-      return {
-        commit: head,
-        ...(await this.#checked(r, live, (path) => repo.readText(`${head}:${path}`))),
-        conflicts: [],
-      }
+      const checked = await this.#checked(r, live, (path) => repo.readText(`${head}:${path}`))
+      return { commit: head, ...checked, errors: [...uploads, ...checked.errors], conflicts: [] }
     }
     try {
       const changes = await this.#mergeChanges(live, head, branch)
@@ -356,7 +357,8 @@ export class Publisher {
       const r = await this.live.source.build(live, overlay)
       const read = async (path: string) =>
         overlay.has(path) ? (overlay.get(path) ?? null) : repo.readText(`${live}:${path}`)
-      return { commit: head, ...(await this.#checked(r, live, read)), conflicts: [] }
+      const checked = await this.#checked(r, live, read)
+      return { commit: head, ...checked, errors: [...uploads, ...checked.errors], conflicts: [] }
     } catch (e) {
       if (!(e instanceof MergeConflictError)) throw e
       return {

@@ -107,6 +107,8 @@ describe('uploads and previews', { timeout: 120_000 }, () => {
       },
     )
     await h.cc.repository.moveRef('refs/heads/cc/smuggle', smuggled, base)
+    const checks = await h.call('pub', 'GET', '/api/cc/branches/smuggle/checks')
+    expect(checks.json.errors).toContainEqual(expect.objectContaining({ file: pushed }))
     const live = await h.cc.repository.repo.resolve(PUBLISHED_REF)
     const publish = await h.call('pub', 'POST', '/api/cc/branches/smuggle/publish', {
       expectedHead: smuggled,
