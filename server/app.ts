@@ -28,7 +28,7 @@ import { uploadedImages } from './middleware/uploaded-images'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { controlCenterPages } from './render/control-center-page'
 import { HtmlCache } from './render/html-cache'
-import { type PreviewRequest, previewRequest, setPreviewHeaders } from './render/preview'
+import { type PreviewRequest, previewRequest, setPreviewHeaders, withGrantOnUploads } from './render/preview'
 import {
   assignmentToKeep,
   brandIdForHost,
@@ -218,7 +218,12 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
     await next()
   })
   // Uploaded images live in the content repository only (docs/decisions/0920).
-  app.use(uploadedImages(() => deps.content?.repository))
+  app.use(
+    uploadedImages(
+      () => deps.content,
+      () => deps.store,
+    ),
+  )
   app.use(buildFiles(snapshots))
   if (deps.assets) app.use(deps.assets)
   app.use(seoFiles(() => snapshots.current))
@@ -322,6 +327,7 @@ async function renderPreview(
         ),
       )
   await renderResolution(ctx, { ...resolution, preview: preview.info })
+  if (typeof ctx.body === 'string') ctx.body = withGrantOnUploads(ctx.body, preview.token)
   setPreviewHeaders(ctx)
 }
 

@@ -12,6 +12,7 @@ import type { ContentRepository } from './content-repository'
 import { branchRef, checkBranchName, LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
 import { checkRepoPath, type FileChange, RefMovedError } from './git/content-repo'
 import type { BranchSnapshots } from './git-snapshot-source'
+import { isUploadPath, refuseForeignUploads } from './uploaded-image-check'
 
 /** Files staff may write through the control center (CONTROL-CENTER §2.1). */
 export function checkWritablePath(path: string): void {
@@ -101,6 +102,11 @@ export class BranchService {
   ): Promise<{ draftsHash: string }> {
     if (branch === LIVE_BRANCH) throw new ContentError(400, 'live is read-only: create a branch to save')
     checkWritablePath(path)
+    if (isUploadPath(path))
+      throw new ContentError(
+        400,
+        `path "${path}": uploaded images are written only by the image upload (the images screen), not by drafts`,
+      )
     assertCan(user, 'branch.edit', { paths: [path] })
     const head = await this.head(branch)
     if (base && base !== head && !(await this.content.repo.isAncestor(base, head).catch(() => false)))
@@ -187,6 +193,7 @@ export class BranchService {
         // Even on the expected head, a draft written on an older version of its file (an editor
         // reloaded since) is merged: its base, not the head the editor shows, says what it changes.
         const { changes, merged } = await this.#rebase(head, drafts)
+        await refuseForeignUploads(changes, (path) => this.content.repo.read(`${head}:${path}`))
         const auditId = await nextAuditId(this.db)
         const commit = await this.content.repo.commitFiles(
           head,

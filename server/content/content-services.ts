@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { Snapshot } from '../../engine/snapshot/types'
 import type { ServerConfig } from '../config'
 import { log } from '../log'
+import { isActiveStaffUser } from '../store/auth-store'
 import type { Store } from '../store/open-store'
 import { TextGenerator } from '../upstream/text-generation'
 import { BranchQueries } from './branch-queries'
@@ -153,7 +154,11 @@ export function startContentServices(
     runs,
     images: new ImageLibrary(opened.repository, branches, opened.source, store.db),
     queries: new BranchQueries(opened.repository, store.db, branches),
-    previews: PreviewGrants.fromConfig(config.previewSecret ?? null, join(config.dataDir, 'preview.key')),
+    previews: PreviewGrants.fromConfig(
+      config.previewSecret ?? null,
+      join(config.dataDir, 'preview.key'),
+      (id) => isActiveStaffUser(store.db, id),
+    ),
     repository: opened.repository,
     source: opened.source,
     live: opened.live,

@@ -22,6 +22,7 @@ import {
   recordIntent,
   settleIntents,
 } from './publication-intents'
+import { uploadErrors } from './uploaded-image-check'
 
 /** Advisory-lock key of the one publish lock across instances. */
 const PUBLISH_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('fw_publish'))"
@@ -344,13 +345,14 @@ export class Publisher {
     const head = await this.content.head(branch)
     if (!head) throw new ContentError(404, `unknown branch "${branch}"`)
     const live = await repo.resolve(PUBLISHED_REF)
+    // Uploads the image pipeline did not write, as publishing would refuse them (docs/decisions/0921).
+    const uploads = live
+      ? await uploadErrors(await repo.changedPaths(live, head), (path) => repo.read(`${head}:${path}`))
+      : []
     if (!live || live === head || (await repo.isAncestor(live, head))) {
       const r = await this.live.source.build(head)
-      return {
-        commit: head,
-        ...(await this.#checked(r, live, (path) => repo.readText(`${head}:${path}`))),
-        conflicts: [],
-      }
+      const checked = await this.#checked(r, live, (path) => repo.readText(`${head}:${path}`))
+      return { commit: head, ...checked, errors: [...uploads, ...checked.errors], conflicts: [] }
     }
     try {
       const changes = await this.#mergeChanges(live, head, branch)
@@ -362,7 +364,8 @@ export class Publisher {
       const r = await this.live.source.build(live, overlay)
       const read = async (path: string) =>
         overlay.has(path) ? (overlay.get(path) ?? null) : repo.readText(`${live}:${path}`)
-      return { commit: head, ...(await this.#checked(r, live, read)), conflicts: [] }
+      const checked = await this.#checked(r, live, read)
+      return { commit: head, ...checked, errors: [...uploads, ...checked.errors], conflicts: [] }
     } catch (e) {
       if (!(e instanceof MergeConflictError)) throw e
       return {
@@ -417,16 +420,26 @@ export class Publisher {
     override?: { reason: string },
   ): Promise<{ snapshot: Snapshot; overridden: DefinitionError[] }> {
     const result = await this.live.source.build(commit)
-    const errors = result.ok
-      ? live === undefined
+    // Uploads the image pipeline did not write never go live (docs/decisions/0921).
+    const uploads =
+      live === undefined
         ? []
-        : await located(
-            await blockingGates(await this.#liveSnapshot(live), result.snapshot, {
-              budgetMs: this.gateBudgetMs,
-            }),
-            (path) => this.content.repo.readText(`${commit}:${path}`),
+        : await uploadErrors(await this.content.repo.changedPaths(live, commit), (path) =>
+            this.content.repo.read(`${commit}:${path}`),
           )
-      : result.errors
+    const errors = [
+      ...uploads,
+      ...(result.ok
+        ? live === undefined
+          ? []
+          : await located(
+              await blockingGates(await this.#liveSnapshot(live), result.snapshot, {
+                budgetMs: this.gateBudgetMs,
+              }),
+              (path) => this.content.repo.readText(`${commit}:${path}`),
+            )
+        : result.errors),
+    ]
     if (result.ok && errors.length === 0) return { snapshot: result.snapshot, overridden: [] }
     // Gates that only ran out of time fail closed; an admin may go past them with a reason (audited
     // with the publish). A real finding is never overridden.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setField } from '../../engine/content/set-field'
 import { createApp } from '../app'
 import { ConfigError, loadConfig } from '../config'
-import { createStaffUser, type StaffUser } from '../store/auth-store'
+import { createStaffUser, isActiveStaffUser, type StaffUser, setStaffDisabled } from '../store/auth-store'
 import { openStore, type Store } from '../store/open-store'
 import { dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
 import type { FleetOptions } from './content-fleet'
@@ -19,6 +19,7 @@ import {
   startContentServices,
 } from './content-services'
 import { runGit } from './git/git-process'
+import { PreviewGrants } from './preview-grants'
 
 const GROCERY = 'definitions/pages/grocery.json'
 
@@ -163,6 +164,30 @@ describe('several instances on one PostgreSQL and one CONTENT_REMOTE', { timeout
     await expect(b.cc.branches.createBranch(publisher, { name: 'shared', title: 'x' })).rejects.toMatchObject(
       { status: 409 },
     )
+  })
+
+  it('a user disabled on one instance loses their preview links on every instance within seconds', async () => {
+    const [a, b] = instances
+    const user = await createStaffUser(a.store.db, {
+      email: `prev-${randomUUID()}@x.test`,
+      name: 'Prev',
+      password: 'pw',
+      role: 'editor',
+    })
+    // One shared PREVIEW_SECRET, each instance asking its own pool (docs/decisions/0922).
+    const [onA, onB] = [a, b].map(
+      (i) => new PreviewGrants('s'.repeat(64), (id) => isActiveStaffUser(i.store.db, id)),
+    )
+    const { token } = onA.mint({ branch: 'shared', userId: user.id, drafts: false })
+    expect(await onA.check(token)).toMatchObject({ userId: user.id })
+    expect(await onB.check(token)).toMatchObject({ userId: user.id })
+    await setStaffDisabled(b.store.db, user.email, true)
+    const disabledAt = Date.now()
+    await expect.poll(() => onA.check(token), { timeout: 5_000, interval: 100 }).toBeNull()
+    await expect.poll(() => onB.check(token), { timeout: 5_000, interval: 100 }).toBeNull()
+    expect(Date.now() - disabledAt).toBeLessThan(5_000)
+    const stranger = onA.mint({ branch: 'shared', userId: randomUUID(), drafts: false }).token
+    expect(await onB.check(stranger)).toBeNull()
   })
 })
 

@@ -1,65 +1,85 @@
 /**
  * Serves the control center's uploaded images, `/images/uploads/<id>.<sha8>.webp`, from the content
- * repository (they live only there, docs/decisions/0920): the published commit first, then staff
- * branches so previews show an image before it is published. The name carries the content's hash,
- * so the answer never changes: `Cache-Control: immutable` for a year.
+ * repository (they live only there, docs/decisions/0920). A published image is public: the name
+ * carries the content's hash, so the answer never changes (`Cache-Control: immutable` for a year).
+ * An image only on a branch is unpublished content (docs/decisions/0921): it is served only to a
+ * staff member signed in on this host (from any staff branch: the control center's thumbnails) or
+ * with a valid preview grant `?fw_preview=` (from that grant's branch), privately; anyone else gets 404.
  */
-import type { Middleware } from 'koa'
+import type { Context, Middleware, Next } from 'koa'
+import { PREVIEW_GRANT_PARAM } from '../../engine/constants'
 import { IMAGE_UPLOADS_URL } from '../../engine/content/image-limits'
-import type { ContentRepository } from '../content/content-repository'
-import { PUBLISHED_REF, STAFF_BRANCH_PREFIX } from '../content/git/branch-name'
-import { CONTENT_IMAGES } from '../content/git/import-content'
+import { cookieName } from '../api/auth'
+import type { ContentServices } from '../content/content-services'
+import { LIVE_BRANCH, PUBLISHED_REF, STAFF_BRANCH_PREFIX } from '../content/git/branch-name'
+import { UPLOADS_PATH } from '../content/uploaded-image-check'
+import { sessionUser } from '../store/auth-store'
+import type { Store } from '../store/open-store'
 import { IMMUTABLE_CACHE } from './static-files'
 
 const NAME = /^[a-z0-9][a-z0-9-]*\.[0-9a-f]{8}\.webp$/
-/** Names → blob ids remembered (a name's content never changes); bounded. */
-const BLOB_CACHE_SIZE = 2_000
-/**
- * A name found nowhere is not looked up again for this long: a hashed name is never asked for before
- * it exists, so misses are typos and scanners, and each lookup costs a git process.
- */
-const MISS_TTL_MS = 60_000
+/** Published lookups (commit + name → blob id, or null for none) remembered; bounded. */
+const LOOKUP_CACHE_SIZE = 2_000
+/** An unpublished image: the viewer's browser may keep it (its name never changes), no shared cache may. */
+const PRIVATE_IMMUTABLE_CACHE = 'private, max-age=31536000, immutable'
 
-export function uploadedImages(repository: () => ContentRepository | undefined): Middleware {
-  const blobs = new Map<string, string>()
-  const misses = new Map<string, number>()
+export function uploadedImages(
+  content: () => ContentServices | undefined,
+  store: () => Store | undefined,
+): Middleware {
+  const published = new Map<string, string | null>()
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith(IMAGE_UPLOADS_URL))
       return next()
     const name = ctx.path.slice(IMAGE_UPLOADS_URL.length)
-    const content = repository()
-    if (!NAME.test(name) || !content) return next()
-    const path = `${CONTENT_IMAGES}/uploads/${name}`
-    let blob = blobs.get(name)
-    if (!blob && (misses.get(name) ?? 0) > Date.now()) return next()
-    if (!blob) {
-      const refs = [PUBLISHED_REF, ...(await content.repo.listRefs(STAFF_BRANCH_PREFIX)).map((r) => r.commit)]
-      for (const ref of refs) {
-        const commit = ref === PUBLISHED_REF ? await content.repo.resolve(ref) : ref
-        const found = commit ? await content.repo.blobAt(commit, path) : null
-        if (found) {
-          blob = found
-          break
-        }
-      }
-      if (!blob) {
-        misses.set(name, Date.now() + MISS_TTL_MS)
-        if (misses.size > BLOB_CACHE_SIZE) misses.delete(misses.keys().next().value!)
-        return next()
-      }
-      blobs.set(name, blob)
-      if (blobs.size > BLOB_CACHE_SIZE) blobs.delete(blobs.keys().next().value!)
+    const cc = content()
+    if (!NAME.test(name) || !cc) return next()
+    const repo = cc.repository.repo
+    const path = `${UPLOADS_PATH}${name}`
+    const live = cc.live.commit ?? (await repo.resolve(PUBLISHED_REF))
+    const key = `${live}:${name}`
+    let blob = published.get(key)
+    if (blob === undefined) {
+      blob = live ? await repo.blobAt(live, path) : null
+      published.set(key, blob)
+      if (published.size > LOOKUP_CACHE_SIZE) published.delete(published.keys().next().value!)
     }
-    ctx.set('Cache-Control', IMMUTABLE_CACHE)
-    ctx.set('ETag', `"${blob}"`)
-    ctx.type = 'image/webp'
-    ctx.status = 200
-    if (ctx.fresh) {
-      ctx.status = 304
-      return
+    if (blob) return send(ctx, next, cc, blob, IMMUTABLE_CACHE)
+    for (const commit of await unpublishedCommits(ctx, cc, store())) {
+      const found = await repo.blobAt(commit, path)
+      if (found) return send(ctx, next, cc, found, PRIVATE_IMMUTABLE_CACHE)
     }
-    const data = await content.repo.read(blob)
-    if (!data) return next()
-    ctx.body = data
+    return next()
   }
+}
+
+/** The branch heads this request may see unpublished images of: its grant's branch, or every staff branch for staff. */
+async function unpublishedCommits(
+  ctx: Context,
+  cc: ContentServices,
+  store: Store | undefined,
+): Promise<string[]> {
+  const token = ctx.query[PREVIEW_GRANT_PARAM]
+  if (typeof token === 'string') {
+    const grant = await cc.previews.check(token)
+    const head = grant && grant.branch !== LIVE_BRANCH ? await cc.repository.head(grant.branch) : null
+    return head ? [head] : []
+  }
+  const session = ctx.cookies.get(cookieName(ctx))
+  if (!session || !store || !(await sessionUser(store.db, session))) return []
+  return (await cc.repository.repo.listRefs(STAFF_BRANCH_PREFIX)).map((r) => r.commit)
+}
+
+async function send(ctx: Context, next: Next, cc: ContentServices, blob: string, cacheControl: string) {
+  ctx.set('Cache-Control', cacheControl)
+  ctx.set('ETag', `"${blob}"`)
+  ctx.type = 'image/webp'
+  ctx.status = 200
+  if (ctx.fresh) {
+    ctx.status = 304
+    return
+  }
+  const data = await cc.repository.repo.read(blob)
+  if (!data) return next()
+  ctx.body = data
 }

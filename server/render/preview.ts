@@ -19,6 +19,8 @@ export interface PreviewRequest {
   errors: number
   /** The query string without the preview parameters (what the page itself sees). */
   search: string
+  /** The grant, for what the preview page itself asks for (its unpublished images). */
+  token: string
 }
 
 /** The preview this request asks for and is granted, or null for a normal (live) request. */
@@ -26,7 +28,7 @@ export async function previewRequest(ctx: Context, deps: AppDeps): Promise<Previ
   const branch = ctx.query[PREVIEW_BRANCH_PARAM]
   const token = ctx.query[PREVIEW_GRANT_PARAM]
   if (typeof branch !== 'string' || typeof token !== 'string' || !deps.content) return null
-  const grant = deps.content.previews.verify(token)
+  const grant = await deps.content.previews.check(token)
   if (!grant || grant.branch !== branch) return null
   let built: Awaited<ReturnType<typeof deps.content.branches.snapshot>>
   try {
@@ -52,6 +54,7 @@ export async function previewRequest(ctx: Context, deps: AppDeps): Promise<Previ
     snapshot: built.result.ok ? built.result.snapshot : null,
     errors: built.result.ok ? 0 : built.result.errors.length,
     search: rest ? `?${rest}` : '',
+    token,
   }
 }
 
@@ -61,6 +64,16 @@ function controlCenterOrigin(ctx: Context, url: string): string {
   const local = /^[^.:]+\.localhost(:\d+)?$/.exec(host)
   return local ? `${protocol}://${CONTROL_CENTER_BRAND_ID}.localhost${local[1] ?? ''}` : new URL(url).origin
 }
+
+/** An uploaded image's URL in a page (its src, a srcset entry, a JSON string of the page's data). */
+const UPLOADED_IMAGE_URL = /(\/images\/uploads\/[a-z0-9][a-z0-9-]*\.[0-9a-f]{8}\.webp)(?![?\w.-])/g
+
+/**
+ * The preview's HTML with the grant on every uploaded image's URL: an image not yet published
+ * answers only with it (server/middleware/uploaded-images.ts, docs/decisions/0921).
+ */
+export const withGrantOnUploads = (html: string, token: string) =>
+  html.replace(UPLOADED_IMAGE_URL, `$1?${PREVIEW_GRANT_PARAM}=${encodeURIComponent(token)}`)
 
 /** A preview is one person's view of unpublished content: never cached, never indexed, no referrer. */
 export function setPreviewHeaders(ctx: Context): void {

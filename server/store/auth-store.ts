@@ -190,3 +190,11 @@ export async function setStaffDisabled(db: Queryable, email: string, disabled: b
   if (id && disabled) await db.query('DELETE FROM auth_sessions WHERE user_id = $1', [id])
   return !!id
 }
+
+/** Whether a staff user with this id exists and may sign in (not disabled, not locked). */
+export async function isActiveStaffUser(db: Queryable, id: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM staff_users WHERE id = $1 AND NOT disabled AND locked_at IS NULL', [
+    id,
+  ])
+  return r.rows.length > 0
+}

@@ -82,7 +82,7 @@ describe('images, CONTROL-CENTER §8 Issue 2 step 5', { timeout: 180_000 }, () =
     expect(await card.textContent()).toMatch(/sunny-porch.*missing alt text.*2400×1800.*unused/)
     const src = (await card.locator('img').getAttribute('src'))!
     expect(src).toMatch(/^\/images\/uploads\/sunny-porch\.[0-9a-f]{8}\.webp$/)
-    // The thumbnail loads: the WebP is served from the branch, immutable.
+    // The thumbnail loads: the WebP is served from the branch to its staff, immutable.
     await expect
       .poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth), { timeout: 15_000 })
       .toBe(2400)
@@ -90,7 +90,8 @@ describe('images, CONTROL-CENTER §8 Issue 2 step 5', { timeout: 180_000 }, () =
       const r = await fetch(u)
       return { type: r.headers.get('content-type'), cache: r.headers.get('cache-control') }
     }, src)
-    expect(served).toEqual({ type: 'image/webp', cache: 'public, max-age=31536000, immutable' })
+    // Unpublished: for signed-in staff (and preview grants) only, kept by no shared cache (docs/decisions/0921).
+    expect(served).toEqual({ type: 'image/webp', cache: 'private, max-age=31536000, immutable' })
     await page.getByRole('button', { name: /Missing alt text/ }).click()
     await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1)
     await axeAndLook(page, 'grid')
