@@ -14,7 +14,13 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import { loadConfig } from '../config'
-import { checkCommit, checkPush, formatRefusal, parseRefUpdates, snapshotOrNull } from '../content/content-check'
+import {
+  checkCommit,
+  checkPush,
+  formatRefusal,
+  parseRefUpdates,
+  snapshotOrNull,
+} from '../content/content-check'
 import { ContentRepository } from '../content/content-repository'
 import { PUBLISHED_REF } from '../content/git/branch-name'
 import { ContentRepo } from '../content/git/content-repo'
@@ -60,7 +66,12 @@ export async function checkCommand(args: readonly string[], out = console.log): 
         : await repo.resolve(`${commit}^`)
     const source = new GitSnapshotSource(repo, publicAssetExists(PROJECT_ROOT))
     const started = performance.now()
-    const { errors } = await checkCommit(source, commit, await snapshotOrNull(source, against), config.gateBudgetMs)
+    const { errors } = await checkCommit(
+      source,
+      commit,
+      await snapshotOrNull(source, against),
+      config.gateBudgetMs,
+    )
     const ms = Math.round(performance.now() - started)
     const what = `${name} (${commit.slice(0, 12)})${against ? ` against ${against.slice(0, 12)}` : ''}`
     if (!errors.length) {

@@ -38,8 +38,8 @@ export async function checkCommit(
   const locate = (file: string, pointer: string) => {
     const text = texts.get(file)
     if (text === undefined) return undefined
-    let at = located.get(file)
-    if (!at) located.set(file, (at = new LocatedJson(text)))
+    const at = located.get(file) ?? new LocatedJson(text)
+    located.set(file, at)
     return at.positionOf(pointer)
   }
   const errors = await blockingGates(before, result.snapshot, { locate, budgetMs })
@@ -47,7 +47,10 @@ export async function checkCommit(
 }
 
 /** The snapshot of a commit when it builds, else null (what the gates compare a candidate with). */
-export async function snapshotOrNull(source: GitSnapshotSource, commit: string | null): Promise<Snapshot | null> {
+export async function snapshotOrNull(
+  source: GitSnapshotSource,
+  commit: string | null,
+): Promise<Snapshot | null> {
   if (!commit || commit === ZERO_SHA) return null
   const r = await source.build(commit).catch(() => null)
   return r?.ok ? r.snapshot : null

@@ -98,7 +98,7 @@ export class Publisher {
           409,
           `branch "${branch}" changed since you reviewed it: head is ${head.slice(0, 12)}, not ${input.expectedHead.slice(0, 12)}`,
         )
-      const live = await repo.resolve(PUBLISHED_REF)
+      const live = await this.content.live()
       if (!live) throw new ContentError(409, 'nothing is published yet')
       if (live === head || (await repo.isAncestor(head, live)))
         throw new ContentError(409, `branch "${branch}" has nothing that is not live already`)
@@ -151,7 +151,7 @@ export class Publisher {
     return this.#locked(async (tx) => {
       await this.content.sync()
       const repo = this.content.repo
-      const live = await repo.resolve(PUBLISHED_REF)
+      const live = await this.content.live()
       if (!live) throw new ContentError(409, 'nothing is published yet')
       if (input.expectedLive && input.expectedLive !== live)
         throw new ContentError(
@@ -336,7 +336,7 @@ export class Publisher {
     const repo = this.content.repo
     const head = await this.content.head(branch)
     if (!head) throw new ContentError(404, `unknown branch "${branch}"`)
-    const live = await repo.resolve(PUBLISHED_REF)
+    const live = await this.content.live()
     if (!live || live === head || (await repo.isAncestor(live, head))) {
       const r = await this.live.source.build(head)
       return {
@@ -451,7 +451,8 @@ export class Publisher {
       overridden?: DefinitionError[]
     },
   ): Promise<Publication> {
-    await this.content.moveRef(PUBLISHED_REF, p.target, p.live)
+    // A refused commit on the ref (docs/decisions/0610) is replaced: `live` is the served commit.
+    await this.content.moveRef(PUBLISHED_REF, p.target, this.live.refused?.commit ?? p.live)
     const record = async (q: Queryable) => {
       const r = await q.query<{ id: string }>(
         `INSERT INTO content_publications (old_commit, new_commit, branch, kind, actor, snapshot_id, gate_report)
