@@ -107,8 +107,8 @@ export async function openContent(
     commit = last.commit
     const snapshot = last.snapshot
     snapshots = SnapshotStore.of(snapshot, config.definitionsDir, config.projectRoot)
+    // Already holds the served snapshot (lastGood set the commit; a refusal it found stays reported).
     live.serveInto(snapshots)
-    live.swap(commit, snapshot)
   } catch (e) {
     repository.close()
     throw e
