@@ -11,7 +11,11 @@ import { CC_SCHEMAS } from './schemas'
 export function registerLiveHealthApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/live',
-    ccRoute(deps, async (_ctx, { content }) => ({ live: content.live.health() })),
+    ccRoute(deps, async (_ctx, { content }) => {
+      // A push that moved the ref since the last reconcile is checked now, so the banner is current.
+      if (await content.live.publishedMoved()) await content.fleet.refresh()
+      return { live: content.live.health() }
+    }),
   )
 
   router.post(
