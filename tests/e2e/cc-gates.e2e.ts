@@ -129,7 +129,7 @@ describe('publish gates, CONTROL-CENTER §8 Issue 2 steps 3 and 4', { timeout: 1
     const banner = page.locator('.cc-live-refused')
     await banner.waitFor({ timeout: 30_000 })
     expect(await banner.getAttribute('role')).toBe('alert')
-    expect(await banner.innerText()).toMatch(/quiz-otc\.json:\d+:\d+ {2}\/steps\/4 {2}path zip→medicare/)
+    expect(await banner.innerText()).toMatch(/quiz-otc\.json:\d+:\d+\s+\/steps\/4\s+path zip→medicare/)
     await axeAndLook(page, 'live-refused-banner-1280')
     await page.getByRole('button', { name: /^Restore live to [0-9a-f]{7}$/ }).click()
     await banner.waitFor({ state: 'detached', timeout: 30_000 })
