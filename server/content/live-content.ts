@@ -154,15 +154,20 @@ export class LiveContent {
       return false
     }
     if (commit === this.#refused?.commit) return false
-    const trusted = (await this.#published?.(commit)) ?? false
-    const errors = trusted
-      ? await this.source.build(commit).then((r) => (r.ok ? [] : r.errors))
-      : (await checkCommit(this.source, commit, this.#snapshot, this.gateBudgetMs)).errors
-    if (errors.length) {
+    const serving = this.#commit
+    // A publication's gates ran in the publisher (or an admin went past them): it is only built.
+    const { errors, snapshot } = (await this.#published?.(commit))
+      ? await this.source
+          .build(commit)
+          .then((r) => (r.ok ? { errors: [], snapshot: r.snapshot } : { errors: r.errors, snapshot: null }))
+      : await checkCommit(this.source, commit, this.#snapshot, this.gateBudgetMs)
+    // A publish of this process swapped while the check ran: what it serves is newer.
+    if (this.#commit !== serving) return false
+    if (!snapshot) {
       this.#refuse(commit, errors)
       return false
     }
-    this.swap(commit, await this.build(commit))
+    this.swap(commit, snapshot)
     log('info', 'published content loaded', { commit })
     return true
   }
@@ -191,6 +196,7 @@ export class LiveContent {
       return
     }
     const { errors } = await checkCommit(this.source, served, before.snapshot, this.gateBudgetMs)
+    if (this.#commit !== served) return // something newer went live meanwhile
     if (errors.length) {
       const earlier = this.#refused
       this.swap(latest, before.snapshot)
