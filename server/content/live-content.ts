@@ -1,3 +1,5 @@
+import { createActor } from 'xstate'
+import { liveGuardMachine, type RefusedCommit } from '../../engine/content/live-guard-machine'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import type { DefinitionError, Snapshot } from '../../engine/snapshot/types'
 import { log } from '../log'
@@ -10,13 +12,6 @@ import { SnapshotRefusedError } from './snapshot-store'
 
 /** How far back published's first-parent history is searched for a commit that validates, at start (docs/decisions/0610). */
 export const LAST_GOOD_SEARCH_DEPTH = 50
-
-/** A commit on `published` that failed the check: never served (docs/decisions/0610). */
-export interface RefusedLive {
-  commit: string
-  errors: DefinitionError[]
-  at: string
-}
 
 /** What /healthz and the control center's banner say about live. */
 export interface LiveHealth {
@@ -33,12 +28,23 @@ export interface LiveHealth {
  * CONTENT_SOURCE=worktree the site serves the working tree and this only tracks the served commit.
  */
 export class LiveContent {
-  #commit: string | null = null
+  /** Serving, refused and verified: the live-guard machine (engine/content/live-guard-machine.ts). */
+  readonly #guard = createActor(
+    liveGuardMachine.provide({
+      actions: {
+        reportRefused: ({ context }) =>
+          log('error', 'published commit refused; the last good commit keeps serving', {
+            commit: context.refused?.commit,
+            serving: context.serving,
+            errors: context.refused?.errors.map(formatDefinitionError),
+          }),
+        reportRestored: ({ context }) =>
+          log('info', 'published is back at the served commit', { commit: context.serving }),
+      },
+    }),
+  ).start()
   /** The served commit's snapshot: what the gates compare a newly published commit with. */
   #snapshot: Snapshot | null = null
-  #refused: RefusedLive | null = null
-  /** Whether the served commit passed the gates too (a commit served at start only validated). */
-  #verified = false
   /** The store the site serves, when it serves published content (CONTENT_SOURCE=git). */
   #snapshots: SnapshotStore | null = null
   /** Once the data store is open: whether a commit went live through the publisher (its gates ran). */
@@ -51,7 +57,11 @@ export class LiveContent {
     /** Each blocking gate's time budget per funnel (CC_GATE_BUDGET_MS). */
     readonly gateBudgetMs?: number,
   ) {
-    content.servedLive = () => this.#commit
+    content.servedLive = () => this.commit
+  }
+
+  get #state() {
+    return this.#guard.getSnapshot().context
   }
 
   get snapshots(): SnapshotStore | null {
@@ -65,19 +75,19 @@ export class LiveContent {
 
   /** The published commit being served (or, in worktree mode, the last that passed). */
   get commit(): string | null {
-    return this.#commit
+    return this.#state.serving
   }
 
   /** The commit on published that is refused, while it is there. */
-  get refused(): RefusedLive | null {
-    return this.#refused
+  get refused(): RefusedCommit | null {
+    return this.#state.refused
   }
 
   health(): LiveHealth {
-    const r = this.#refused
+    const { refused: r, serving } = this.#state
     return {
       content: r ? 'degraded' : 'ok',
-      serving: this.#commit,
+      serving,
       refused: r ? { commit: r.commit, errors: r.errors.map(formatDefinitionError), at: r.at } : null,
     }
   }
@@ -100,10 +110,8 @@ export class LiveContent {
 
   /** Serves `snapshot` of `commit` (publish has already validated it and run the gates). */
   swap(commit: string, snapshot: Snapshot): void {
-    this.#commit = commit
     this.#snapshot = snapshot
-    this.#verified = true
-    this.#refused = null
+    this.#guard.send({ type: 'SERVE', commit, verified: true })
     this.#snapshots?.swap(snapshot)
   }
 
@@ -128,10 +136,9 @@ export class LiveContent {
         headErrors ??= result.errors
         continue
       }
-      if (headErrors) this.#refuse(head, headErrors)
-      this.#commit = commit
       this.#snapshot = result.snapshot
-      this.#verified = false
+      this.#guard.send({ type: 'SERVE', commit, verified: false })
+      if (headErrors) this.#refuse(head, headErrors)
       return { commit, snapshot: result.snapshot }
     }
     throw new SnapshotRefusedError(headErrors ?? [])
@@ -148,13 +155,9 @@ export class LiveContent {
       return this.content.repo.resolve(PUBLISHED_REF)
     })
     if (!commit) return false
-    if (commit === this.#commit) {
-      if (this.#refused) log('info', 'published is back at the served commit', { commit })
-      this.#refused = null
-      return false
-    }
-    if (commit === this.#refused?.commit) return false
-    const serving = this.#commit
+    this.#guard.send({ type: 'REF_SEEN', commit })
+    if (commit === this.commit || commit === this.refused?.commit) return false
+    const serving = this.commit
     // A publication's gates ran in the publisher (or an admin went past them): it is only built.
     const { errors, snapshot } = (await this.#published?.(commit))
       ? await this.source
@@ -162,7 +165,7 @@ export class LiveContent {
           .then((r) => (r.ok ? { errors: [], snapshot: r.snapshot } : { errors: r.errors, snapshot: null }))
       : await checkCommit(this.source, commit, this.#snapshot, this.gateBudgetMs)
     // A publish of this process swapped while the check ran: what it serves is newer.
-    if (this.#commit !== serving) return false
+    if (this.commit !== serving) return false
     if (!snapshot) {
       this.#refuse(commit, errors)
       return false
@@ -175,7 +178,7 @@ export class LiveContent {
   /** Whether the published ref sits somewhere the served commit and the refused one do not (no fetch). */
   async publishedMoved(): Promise<boolean> {
     const commit = await this.content.repo.resolve(PUBLISHED_REF)
-    return !!commit && commit !== this.#commit && commit !== this.#refused?.commit
+    return !!commit && commit !== this.commit && commit !== this.refused?.commit
   }
 
   /**
@@ -183,38 +186,33 @@ export class LiveContent {
    * gates against the latest publication's; when they refuse it, that publication serves instead.
    */
   async verify(): Promise<void> {
-    const served = this.#commit
-    if (this.#verified || !served || !this.#published || !this.#latestPublished) return
+    const { serving: served, verified } = this.#state
+    if (verified || !served || !this.#published || !this.#latestPublished) return
     const latest = await this.#latestPublished()
     if (!latest || latest === served || (await this.#published(served))) {
-      this.#verified = true
+      this.#guard.send({ type: 'VERIFIED' })
       return
     }
     const before = await this.source.build(latest).catch(() => null)
     if (!before?.ok) {
-      this.#verified = true
+      this.#guard.send({ type: 'VERIFIED' })
       return
     }
     const { errors } = await checkCommit(this.source, served, before.snapshot, this.gateBudgetMs)
-    if (this.#commit !== served) return // something newer went live meanwhile
-    if (errors.length) {
-      const earlier = this.#refused
-      this.swap(latest, before.snapshot)
-      if (earlier) this.#refused = earlier
-      else this.#refuse((await this.content.repo.resolve(PUBLISHED_REF)) ?? served, errors)
-      log('info', 'serving the latest publication instead', { commit: latest })
+    if (this.commit !== served) return // something newer went live meanwhile
+    if (!errors.length) {
+      this.#guard.send({ type: 'VERIFIED' })
       return
     }
-    this.#verified = true
+    this.#snapshot = before.snapshot
+    this.#guard.send({ type: 'FALL_BACK', commit: latest })
+    this.#snapshots?.swap(before.snapshot)
+    log('info', 'serving the latest publication instead', { commit: latest })
+    // A refusal found at start (a newer commit that did not validate) stays the one reported.
+    if (!this.refused) this.#refuse((await this.content.repo.resolve(PUBLISHED_REF)) ?? served, errors)
   }
 
   #refuse(commit: string, errors: DefinitionError[]): void {
-    if (this.#refused?.commit === commit) return
-    this.#refused = { commit, errors, at: new Date().toISOString() }
-    log('error', 'published commit refused; the last good commit keeps serving', {
-      commit,
-      serving: this.#commit,
-      errors: errors.map(formatDefinitionError),
-    })
+    this.#guard.send({ type: 'REFUSE', refused: { commit, errors, at: new Date().toISOString() } })
   }
 }
