@@ -187,10 +187,14 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
   const router = new Router()
   router.get('/healthz', (ctx) => {
     ctx.set('Cache-Control', 'no-store')
+    // A refused commit on published (docs/decisions/0610): what serves, what was refused and why.
+    const live = deps.content?.live.health()
     ctx.body = {
       status: 'ok',
       snapshot: snapshots.current.id,
-      commit: deps.liveCommit?.() ?? null,
+      commit: deps.liveCommit?.() ?? live?.serving ?? null,
+      content: live?.content ?? 'ok',
+      ...(live?.refused ? { serving: live.serving, refused: live.refused } : {}),
       uptimeSeconds: Math.round(process.uptime()),
       mode: config.mode,
       // What the HTML cache and the fast path in front of this chain answered (docs/decisions/0530).

@@ -2,6 +2,9 @@
  * npm run content -- import   commits the working tree's definitions/ (and public images) to the
  *                             content repository as a new branch cc/import-<timestamp>, to review
  *                             and publish in the control center
+ * npm run content -- check <ref-or-commit> [--against REF] [--git-dir DIR]
+ *                             validation and the blocking publish gates of a commit, validate's
+ *                             lines, exit 1 when it may not go live (server/cli/content-check.ts)
  * npm run content -- export [--branch NAME]
  *                             writes the published tree (or a branch's) into definitions/ for a
  *                             developer to commit to the code repository
@@ -15,8 +18,10 @@ import { ContentRepository } from '../content/content-repository'
 import { branchRef, LIVE_BRANCH } from '../content/git/branch-name'
 import { checkGit } from '../content/git/git-process'
 import { commitWorkingTree, exportToWorkingTree, type WorkingTreeSource } from '../content/git/import-content'
+import { checkCommand } from './content-check'
 
 const USAGE = `usage: npm run content -- import
+       npm run content -- check <ref-or-commit> [--against REF] [--git-dir DIR]
        npm run content -- export [--branch NAME]   (default: live, the published content)`
 
 /** `import`: a branch whose tree is the working tree, on top of published (so its diff is the change). */
@@ -43,6 +48,11 @@ export async function importBranch(
 }
 
 async function main(): Promise<void> {
+  // Its own options and exit code (docs/decisions/0610).
+  if (process.argv[2] === 'check') {
+    process.exitCode = await checkCommand(process.argv.slice(3))
+    return
+  }
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { branch: { type: 'string', default: LIVE_BRANCH }, help: { type: 'boolean', short: 'h' } },

@@ -11,7 +11,7 @@ import type { Db } from '../store/db'
 import type { BranchService } from './branch-service'
 import { ContentError } from './content-errors'
 import type { ContentRepository } from './content-repository'
-import { LIVE_BRANCH, PUBLISHED_REF, STAFF_BRANCH_PREFIX } from './git/branch-name'
+import { LIVE_BRANCH, STAFF_BRANCH_PREFIX } from './git/branch-name'
 
 /** A definition kind; `asset` is a public file under ui/public/images (an uploaded image's WebP). */
 export type FileKind = KindName | 'asset' | 'other'
@@ -110,7 +110,7 @@ export class BranchQueries {
   ) {}
 
   async liveCommit(): Promise<string> {
-    const live = await this.content.repo.resolve(PUBLISHED_REF)
+    const live = await this.content.live()
     if (!live) throw new ContentError(409, 'nothing is published yet')
     return live
   }

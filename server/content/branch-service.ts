@@ -9,7 +9,7 @@ import { audit, auditWithId, nextAuditId, type StaffUser } from '../store/auth-s
 import type { Db } from '../store/db'
 import { ContentError, type FileConflict, MergeConflictError } from './content-errors'
 import type { ContentRepository } from './content-repository'
-import { branchRef, checkBranchName, LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
+import { branchRef, checkBranchName, LIVE_BRANCH } from './git/branch-name'
 import { checkRepoPath, type FileChange, RefMovedError } from './git/content-repo'
 import type { BranchSnapshots } from './git-snapshot-source'
 import { isUploadPath, refuseForeignUploads } from './uploaded-image-check'
@@ -337,7 +337,7 @@ export class BranchService {
           409,
           `branch "${branch}" changed since you opened it: head is ${head.slice(0, 12)}`,
         )
-      const live = await repo.resolve(PUBLISHED_REF)
+      const live = await this.content.live()
       if (!live) throw new ContentError(409, 'nothing is published yet')
       if (await repo.isAncestor(live, head)) return { commit: head, merged: [], upToDate: true }
       const base = await repo.mergeBase(live, head)

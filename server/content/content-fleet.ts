@@ -41,6 +41,7 @@ export class ContentFleet {
   start(): void {
     const { reconcileMs = CONTENT_RECONCILE_MS, scheduleMs = SCHEDULE_POLL_MS } = this.opts
     if (this.opts.databaseUrl && this.opts.listen !== false) void this.#listen(0)
+    void this.reconcile().catch((e) => log('warn', 'content reconcile failed', { error: String(e) }))
     this.#timers.push(
       setInterval(
         () =>
@@ -78,7 +79,11 @@ export class ContentFleet {
       'SELECT new_commit FROM content_publications ORDER BY id DESC LIMIT 1',
     )
     const latest = r.rows[0]?.new_commit
-    if (!latest || latest === this.opts.live.commit) return false
+    // A commit served at start runs the gates once the data store is open (docs/decisions/0610).
+    await this.opts.live.verify()
+    // A publication of another instance, or a push that moved the ref (checked before it serves).
+    if ((!latest || latest === this.opts.live.commit) && !(await this.opts.live.publishedMoved()))
+      return false
     await this.refresh()
     return true
   }

@@ -1,5 +1,5 @@
 import { log } from '../log'
-import { branchRef, PUBLISHED_REF } from './git/branch-name'
+import { branchRef, LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
 import { ContentRepo, RefMovedError } from './git/content-repo'
 import { commitWorkingTree, type WorkingTreeSource } from './git/import-content'
 
@@ -10,6 +10,11 @@ import { commitWorkingTree, type WorkingTreeSource } from './git/import-content'
  */
 export class ContentRepository {
   #queue: Promise<unknown> = Promise.resolve()
+  /**
+   * The live commit being served, set by LiveContent: what `live` means to the control center
+   * (comparisons, diffs, new branches, publishing), never a refused commit on the ref (docs/decisions/0610).
+   */
+  servedLive: (() => string | null) | null = null
 
   constructor(
     readonly repo: ContentRepo,
@@ -36,8 +41,14 @@ export class ContentRepository {
     if (this.remote) await this.repo.fetch(this.remote)
   }
 
-  head(branch: string): Promise<string | null> {
-    return this.repo.resolve(branchRef(branch))
+  /** A branch's head; `live` is the served live commit (the published ref's until one is served). */
+  async head(branch: string): Promise<string | null> {
+    return branch === LIVE_BRANCH ? this.live() : this.repo.resolve(branchRef(branch))
+  }
+
+  /** The served live commit (docs/decisions/0610); without a LiveContent, the published ref's. */
+  async live(): Promise<string | null> {
+    return this.servedLive?.() ?? this.repo.resolve(PUBLISHED_REF)
   }
 
   /** Compare-and-swap of a ref, locally and on the remote; the local ref is put back if the push loses. */

@@ -17,6 +17,7 @@ import { ContentFleet, type FleetOptions } from './content-fleet'
 import { ContentRepository } from './content-repository'
 import { ContentRuns } from './content-runs'
 import { checkGit } from './git/git-process'
+import { installPreReceiveHook } from './git/pre-receive-hook'
 import { BranchSnapshots, GitSnapshotSource } from './git-snapshot-source'
 import { ImageLibrary } from './image-library'
 import { LiveContent } from './live-content'
@@ -88,7 +89,8 @@ export async function openContent(
       return { repository: null, snapshots }
     }
     const { repository, source, live } = await openRepository(config)
-    await live.refresh()
+    // The site serves the working tree: a published history with nothing valid only leaves live unknown.
+    await live.lastGood().catch((e) => log('warn', 'no published commit validates', { error: String(e) }))
     return { repository, source, snapshots, live }
   }
   checkGit()
@@ -97,14 +99,17 @@ export async function openContent(
   let commit: string
   try {
     // A first start imports the working tree; its snapshot is built once, as the check and for serving.
-    let imported: Snapshot | undefined
-    commit = await repository.ensurePublished(config, async (c) => {
-      imported = await live.build(c)
+    let imported: { commit: string; snapshot: Snapshot } | undefined
+    await repository.ensurePublished(config, async (c) => {
+      imported = { commit: c, snapshot: await live.build(c) }
     })
-    const snapshot = imported ?? (await live.build(commit))
+    // A commit on published that fails its checks never stops a start (docs/decisions/0610).
+    const last = await live.lastGood(imported)
+    commit = last.commit
+    const snapshot = last.snapshot
     snapshots = SnapshotStore.of(snapshot, config.definitionsDir, config.projectRoot)
+    // Already holds the served snapshot (lastGood set the commit; a refusal it found stays reported).
     live.serveInto(snapshots)
-    live.swap(commit, snapshot)
   } catch (e) {
     repository.close()
     throw e
@@ -116,7 +121,13 @@ export async function openContent(
 async function openRepository(config: ContentConfig) {
   const repository = await ContentRepository.open(config.contentGitDir, config.contentRemote)
   const source = new GitSnapshotSource(repository.repo, publicAssetExists(config.projectRoot))
-  const live = new LiveContent(repository, source)
+  const live = new LiveContent(repository, source, config.gateBudgetMs)
+  try {
+    installPreReceiveHook(config.contentGitDir, config.projectRoot)
+  } catch (e) {
+    // Live still refuses a bad commit on published (docs/decisions/0610); pushes are just not stopped early.
+    log('warn', 'could not write the content repository’s pre-receive hook', { error: String(e) })
+  }
   if (config.contentSource === 'worktree') await repository.ensurePublished(config, (c) => live.build(c))
   return { repository, source, live }
 }
@@ -138,6 +149,7 @@ export function startContentServices(
     databaseUrl: config.databaseUrl,
     ...fleet,
   })
+  opened.live.trustPublications(publicationsOf(store.db))
   contentFleet.start()
   const generator = config.textgenBaseUrl
     ? new TextGenerator({
@@ -171,5 +183,20 @@ export function startContentServices(
       await contentFleet.stop()
       opened.repository.close()
     },
+  }
+}
+
+/** Whether a commit went live through the publisher, and the latest that did (docs/decisions/0610). */
+function publicationsOf(db: Store['db']) {
+  return {
+    published: async (commit: string) =>
+      (await db.query('SELECT 1 FROM content_publications WHERE new_commit = $1 LIMIT 1', [commit])).rows
+        .length > 0,
+    latest: async () =>
+      (
+        await db.query<{ new_commit: string }>(
+          'SELECT new_commit FROM content_publications ORDER BY id DESC LIMIT 1',
+        )
+      ).rows[0]?.new_commit ?? null,
   }
 }

@@ -13,7 +13,7 @@ import type { Db } from '../store/db'
 import { authorOf, commitMessage } from './branch-service'
 import { ContentError } from './content-errors'
 import type { ContentServices } from './content-services'
-import { branchRef, LIVE_BRANCH, PUBLISHED_REF } from './git/branch-name'
+import { branchRef, LIVE_BRANCH } from './git/branch-name'
 import type { Publication } from './publisher'
 
 export type ExperimentDecision = 'start' | 'pause' | 'finish' | 'ship'
@@ -243,7 +243,7 @@ export async function emergencyPause(
   reason: string,
 ): Promise<{ branch: string; commit: string; publication: Publication }> {
   assertCan(user, 'publish')
-  const live = await content.repository.repo.resolve(PUBLISHED_REF)
+  const live = await content.repository.live()
   const found = live ? await experimentAt(content, live, id) : null
   if (!found) throw new ContentError(404, `unknown experiment "${id}" (not published)`)
   if (found.experiment.status !== 'running')

@@ -107,7 +107,7 @@ export class Publisher {
           409,
           `branch "${branch}" changed since you reviewed it: head is ${head.slice(0, 12)}, not ${input.expectedHead.slice(0, 12)}`,
         )
-      const live = await repo.resolve(PUBLISHED_REF)
+      const live = await this.content.live()
       if (!live) throw new ContentError(409, 'nothing is published yet')
       if (live === head || (await repo.isAncestor(head, live)))
         throw new ContentError(409, `branch "${branch}" has nothing that is not live already`)
@@ -159,7 +159,7 @@ export class Publisher {
       await settleIntents(this.content, this.db)
       await this.content.sync()
       const repo = this.content.repo
-      const live = await repo.resolve(PUBLISHED_REF)
+      const live = await this.content.live()
       if (!live) throw new ContentError(409, 'nothing is published yet')
       if (input.expectedLive && input.expectedLive !== live)
         throw new ContentError(
@@ -344,7 +344,7 @@ export class Publisher {
     const repo = this.content.repo
     const head = await this.content.head(branch)
     if (!head) throw new ContentError(404, `unknown branch "${branch}"`)
-    const live = await repo.resolve(PUBLISHED_REF)
+    const live = await this.content.live()
     // Uploads the image pipeline did not write, as publishing would refuse them (docs/decisions/0921).
     const uploads = live
       ? await uploadErrors(await repo.changedPaths(live, head), (path) => repo.read(`${head}:${path}`))
@@ -493,7 +493,8 @@ export class Publisher {
     failpoint(FAILPOINTS.publishAfterIntent)
     let id: string | null
     try {
-      await this.content.moveRef(PUBLISHED_REF, p.target, p.live)
+      // A refused commit on the ref (docs/decisions/0610) is replaced: `live` is the served commit.
+      await this.content.moveRef(PUBLISHED_REF, p.target, this.live.refused?.commit ?? p.live)
     } catch (e) {
       // A push can fail after the remote took it: what happened is decided from where live is.
       const settled = await settleIntents(this.content, this.db).catch(() => [] as IntentOutcome[])

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -99,6 +102,39 @@ describe('publish gates, CONTROL-CENTER §8 Issue 2 steps 3 and 4', { timeout: 1
     await axeAndLook(page, 'gates-impact-1280')
     await page.setViewportSize({ width: 375, height: 800 })
     await axeAndLook(page, 'gates-impact-375')
+    await page.close()
+  })
+
+  it('a funnel the gates refuse, pushed with plain git: the hook refuses it; past the hook, publishers see a banner and restore live', async () => {
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=Dev', '-c', 'user.email=dev@x.test', ...args], { encoding: 'utf8' })
+    const repo = join(session.dataDir, 'content.git')
+    const work = join(session.dataDir, 'work')
+    expect(git('clone', '-q', repo, work).status).toBe(0)
+    const file = join(work, FUNNEL)
+    const doc = JSON.parse(readFileSync(file, 'utf8'))
+    doc.steps[4].overrides = { skippable: true }
+    writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`)
+    expect(git('-C', work, 'commit', '-qam', 'Skip contact').status).toBe(0)
+    const hooked = git('-C', work, 'push', 'origin', 'HEAD:published')
+    expect(hooked.status).not.toBe(0)
+    expect(hooked.stderr).toMatch(
+      /remote: definitions\/funnels\/quiz-otc\.json:\d+:\d+ {2}\/steps\/4 {2}path /,
+    )
+
+    rmSync(join(repo, 'hooks', 'pre-receive'))
+    expect(git('-C', work, 'push', 'origin', 'HEAD:published').status).toBe(0)
+    const page = await context.newPage()
+    await openScreen(page, '/branches')
+    const banner = page.locator('.cc-live-refused')
+    await banner.waitFor({ timeout: 30_000 })
+    expect(await banner.getAttribute('role')).toBe('alert')
+    expect(await banner.innerText()).toMatch(/quiz-otc\.json:\d+:\d+\s+\/steps\/4\s+path zip→medicare/)
+    await axeAndLook(page, 'live-refused-banner-1280')
+    await page.getByRole('button', { name: /^Restore live to [0-9a-f]{7}$/ }).click()
+    await banner.waitFor({ state: 'detached', timeout: 30_000 })
+    const live = await call(page, 'GET', '/api/cc/live')
+    expect(live.body.live).toMatchObject({ content: 'ok', refused: null })
     await page.close()
   })
 })

@@ -5,6 +5,7 @@ import type { CcStatus } from './api-types'
 import { CcContext, type CcContextValue } from './cc-context'
 import { Dialog } from './Dialog'
 import { ControlCenterHeader } from './Header'
+import { LiveHealthBanner } from './LiveHealthBanner'
 import { NewBranchDialog } from './NewBranchDialog'
 import { SignInPanel } from './SignInPanel'
 import { Loading } from './States'
@@ -76,6 +77,7 @@ export default function ControlCenterApp({ route }: { route: ControlCenterRoute 
       <CcContext.Provider value={ctx}>
         <div className="cc-app">
           <ControlCenterHeader />
+          <LiveHealthBanner />
           {status.data?.contentSource === 'worktree' && (
             <p className="cc-banner" role="note">
               Publishing does not change this dev site: it serves definitions/ from the working tree.

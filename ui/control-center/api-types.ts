@@ -35,6 +35,13 @@ export interface CcStatus {
   requireApproval: boolean
 }
 
+/** GET /api/cc/live: a refused commit on published, and the one served instead (docs/decisions/0610). */
+export interface CcLive {
+  content: 'ok' | 'degraded'
+  serving: string | null
+  refused: { commit: string; errors: string[]; at: string } | null
+}
+
 export interface ChangedFile {
   path: string
   kind: string

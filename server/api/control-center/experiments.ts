@@ -21,7 +21,6 @@ import {
   experimentAt,
   pageFileAt,
 } from '../../content/experiment-decisions'
-import { PUBLISHED_REF } from '../../content/git/branch-name'
 import { HttpError } from '../../http/http-error'
 import { readJson } from '../../http/read-json'
 import type { Db } from '../../store/db'
@@ -121,7 +120,7 @@ function resultsReader(content: ContentServices, db: Db) {
     dimension: ExperimentDimension | null,
     fresh = false,
   ) => {
-    const live = await content.repository.repo.resolve(PUBLISHED_REF)
+    const live = await content.repository.live()
     const found = live ? await experimentAt(content, live, id) : null
     if (!found || !live) throw new HttpError(404, `unknown experiment "${id}" (not published)`)
     const { experiment } = found
@@ -218,7 +217,7 @@ async function listExperiments(
 ) {
   const repo = content.repository.repo
   const head = await content.branches.head(branch)
-  const live = await repo.resolve(PUBLISHED_REF)
+  const live = await content.repository.live()
   const entries = (await repo.lsTree(head, ['definitions/experiments/'])).filter(
     (e) => e.type === 'blob' && e.path.endsWith('.json'),
   )

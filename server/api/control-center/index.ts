@@ -10,6 +10,7 @@ import { registerEditorApi } from './editor'
 import { registerExperimentApi } from './experiments'
 import { registerGateApi } from './gates'
 import { registerImageApi } from './images'
+import { registerLiveHealthApi } from './live-health'
 import { registerPhoneRuleApi } from './phone-rules'
 import { registerPresenceApi } from './presence'
 import { registerPreviewActivityApi } from './previews-activity'
@@ -29,4 +30,5 @@ export function controlCenterApi(router: Router, deps: AppDeps): void {
   registerEditorApi(router, deps)
   registerArticleApi(router, deps)
   registerPresenceApi(router, deps)
+  registerLiveHealthApi(router, deps)
 }

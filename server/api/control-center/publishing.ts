@@ -4,7 +4,6 @@ import { assertCan } from '../../../engine/content/permissions'
 import type { ApiCcPublish } from '../../../schemas/generated/api-cc-publish'
 import type { ApiCcRollback } from '../../../schemas/generated/api-cc-rollback'
 import type { AppDeps } from '../../app-deps'
-import { PUBLISHED_REF } from '../../content/git/branch-name'
 import { HttpError } from '../../http/http-error'
 import { readJson } from '../../http/read-json'
 import { audit } from '../../store/auth-store'
@@ -82,7 +81,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
           at: new Date(p.at).toISOString(),
           files: p.old_commit ? await content.repository.repo.changedPaths(p.old_commit, p.new_commit) : [],
         })
-      return { live: { commit: await content.repository.repo.resolve(PUBLISHED_REF) }, publications }
+      return { live: { commit: await content.repository.live() }, publications }
     }),
   )
 

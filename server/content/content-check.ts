@@ -1,0 +1,143 @@
+/**
+ * The check a commit must pass to be live (docs/decisions/0610): the full validation of its
+ * definitions and the blocking publish gates against what was live before it, with the
+ * `file:line:col  /pointer  message` errors of `npm run validate`. The content repository's
+ * pre-receive hook, `npm run content -- check` and the live content all run this one check.
+ */
+import { LocatedJson } from '../../engine/definitions/locate'
+import { GATE_TIME_BUDGET_MS } from '../../engine/gates/gate-constants'
+import { blockingGates } from '../../engine/gates/publish-gates'
+import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
+import type { DefinitionError, Snapshot } from '../../engine/snapshot/types'
+import { buildContentSnapshot } from './build-content-snapshot'
+import { PUBLISHED_REF, STAFF_BRANCH_PREFIX } from './git/branch-name'
+import { ZERO_SHA } from './git/content-repo'
+import type { GitSnapshotSource } from './git-snapshot-source'
+
+export interface CommitCheck {
+  errors: DefinitionError[]
+  /** The commit's snapshot when it passed. */
+  snapshot: Snapshot | null
+}
+
+/**
+ * Validates `commit` and runs the blocking gates against `before` (the snapshot live had before it;
+ * null: every funnel counts as changed).
+ */
+export async function checkCommit(
+  source: GitSnapshotSource,
+  commit: string,
+  before: Snapshot | null,
+  budgetMs = GATE_TIME_BUDGET_MS,
+): Promise<CommitCheck> {
+  const { files, assets } = await source.files(commit)
+  const result = buildContentSnapshot(files, source.assetCheck(assets))
+  if (!result.ok) return { errors: result.errors, snapshot: null }
+  const texts = new Map(files.map((f) => [f.path, f.text]))
+  const located = new Map<string, LocatedJson>()
+  const locate = (file: string, pointer: string) => {
+    const text = texts.get(file)
+    if (text === undefined) return undefined
+    const at = located.get(file) ?? new LocatedJson(text)
+    located.set(file, at)
+    return at.positionOf(pointer)
+  }
+  const errors = await blockingGates(before, result.snapshot, { locate, budgetMs })
+  return { errors, snapshot: errors.length ? null : result.snapshot }
+}
+
+/** The snapshot of a commit when it builds, else null (what the gates compare a candidate with). */
+export async function snapshotOrNull(
+  source: GitSnapshotSource,
+  commit: string | null,
+): Promise<Snapshot | null> {
+  if (!commit || commit === ZERO_SHA) return null
+  const r = await source.build(commit).catch(() => null)
+  return r?.ok ? r.snapshot : null
+}
+
+/** Syntax errors of the JSON files a staff branch's commit changes since `old` (every file when new). */
+export async function checkJsonSyntax(
+  source: GitSnapshotSource,
+  commit: string,
+  old: string | null,
+): Promise<DefinitionError[]> {
+  const repo = source.repo
+  const changed =
+    old && old !== ZERO_SHA
+      ? new Set(await repo.changedPaths(old, commit))
+      : new Set((await repo.lsTree(commit)).map((e) => e.path))
+  const errors: DefinitionError[] = []
+  for (const path of [...changed].filter((p) => p.endsWith('.json')).sort()) {
+    const text = await repo.readText(`${commit}:${path}`)
+    if (text === null) continue // deleted
+    const first = new LocatedJson(text).syntaxErrors[0]
+    if (first) errors.push({ file: path, ...first.position, pointer: '', message: first.message })
+  }
+  return errors
+}
+
+/** One line of a pre-receive hook's input: `<old> <new> <ref>`. */
+export interface RefUpdate {
+  old: string
+  next: string
+  ref: string
+}
+
+export interface PushRefusal {
+  ref: string
+  commit: string
+  reason: string
+  errors: DefinitionError[]
+}
+
+export function parseRefUpdates(stdin: string): RefUpdate[] {
+  return stdin
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((p) => p.length === 3)
+    .map(([old, next, ref]) => ({ old, next, ref }))
+}
+
+/**
+ * What a push may not do (the pre-receive hook): put a commit on `published` that fails the check
+ * against the commit it replaces, delete `published`, or put JSON that does not parse on a staff branch.
+ */
+export async function checkPush(
+  source: GitSnapshotSource,
+  updates: readonly RefUpdate[],
+  budgetMs = GATE_TIME_BUDGET_MS,
+): Promise<PushRefusal[]> {
+  const refusals: PushRefusal[] = []
+  for (const u of updates) {
+    if (u.ref === PUBLISHED_REF) {
+      if (u.next === ZERO_SHA) {
+        refusals.push({ ref: u.ref, commit: u.next, reason: 'published may not be deleted', errors: [] })
+        continue
+      }
+      const { errors } = await checkCommit(source, u.next, await snapshotOrNull(source, u.old), budgetMs)
+      if (errors.length) refusals.push({ ref: u.ref, commit: u.next, reason: refusedReason(errors), errors })
+    } else if (u.ref.startsWith(STAFF_BRANCH_PREFIX) && u.next !== ZERO_SHA) {
+      const errors = await checkJsonSyntax(source, u.next, u.old)
+      if (errors.length)
+        refusals.push({
+          ref: u.ref,
+          commit: u.next,
+          reason: `${errors.length} file${errors.length === 1 ? '' : 's'} that ${errors.length === 1 ? 'is' : 'are'} not valid JSON`,
+          errors,
+        })
+    }
+  }
+  return refusals
+}
+
+export const refusedReason = (errors: readonly DefinitionError[]) =>
+  `${errors.length} error${errors.length === 1 ? '' : 's'}`
+
+/** A refusal as the hook prints it: validate's lines, then what was refused. */
+export function formatRefusal(r: PushRefusal): string {
+  return [
+    ...r.errors.map(formatDefinitionError),
+    `refused: ${r.ref} at ${r.commit.slice(0, 12)}: ${r.reason}`,
+  ].join('\n')
+}
