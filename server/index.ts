@@ -19,6 +19,7 @@ import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
 import { devOverlay, wireDevReload } from './render/dev-overlay'
 import { loadProductionBuild } from './render/vike-render'
+import { registerRunningServer } from './runtime/running-servers'
 import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
 import { openStore, StoreUnavailableError } from './store/open-store'
 
@@ -105,6 +106,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const address = server.address()
   if (address && typeof address === 'object') port = address.port
   lock?.setPort(port)
+  // Lets the CLIs find this server and its data without being told DATA_DIR (docs/decisions/0615).
+  const runFile = registerRunningServer({
+    port,
+    projectRoot: config.projectRoot,
+    dataDir: config.dataDir,
+    store: config.databaseUrl ? 'postgres' : 'pglite',
+    contentSource: config.contentSource,
+    contentGitDir: content.repository ? config.contentGitDir : null,
+    contentRemote: config.contentRemote,
+  })
+  if (runFile.error) log('warn', 'no run file: the CLIs will need DATA_DIR', { error: runFile.error })
   // Chosen, not Node's defaults (which keep a slow client for 5 minutes): docs/decisions/0703.
   server.headersTimeout = config.headersTimeoutMs
   server.requestTimeout = config.requestTimeoutMs
@@ -121,6 +133,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await contentServices?.close()
       await store.close()
       lock?.release()
+      runFile.remove()
     })
     return closing
   }
