@@ -19,6 +19,7 @@ import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
 import { devOverlay, wireDevReload } from './render/dev-overlay'
 import { loadProductionBuild } from './render/vike-render'
+import { notLiveYet } from './runtime/not-live-yet'
 import { registerRunningServer } from './runtime/running-servers'
 import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
 import { openStore, StoreUnavailableError } from './store/open-store'
@@ -181,6 +182,8 @@ export async function main(): Promise<void> {
   console.log(
     `funnelworks ${config.mode} server on http://${shown}:${running.port}/ — open http://m10.localhost:${running.port}/ (brands: m10 bh ac emily mpa gs tqg ps ccc)`,
   )
+  // A developer's edits are not what a git-content server publishes until imported and published.
+  if (config.mode === 'development') for (const line of notLiveYet(config)) console.log(line)
   const shutdown = (signal: string) => {
     log('info', 'shutting down', { signal })
     running.close().then(() => process.exit(0))

@@ -1,4 +1,7 @@
 import type Router from '@koa/router'
+import { registerSchemas } from '../../engine/definitions/validators'
+import opsPreviewSchema from '../../schemas/api-ops-preview.schema.json' with { type: 'json' }
+import opsStaffSchema from '../../schemas/api-ops-staff.schema.json' with { type: 'json' }
 import type { ApiOpsPreview } from '../../schemas/generated/api-ops-preview'
 import type { ApiOpsStaff } from '../../schemas/generated/api-ops-staff'
 import type { AppDeps } from '../app-deps'
@@ -8,6 +11,10 @@ import { readJson } from '../http/read-json'
 import { runStaffCommand, UsageError } from '../store/staff-commands'
 import { requireOpsToken } from './ops-auth'
 import { requireStore } from './require-store'
+
+const STAFF_SCHEMA = 'api-ops-staff.schema.json'
+const PREVIEW_SCHEMA = 'api-ops-preview.schema.json'
+registerSchemas({ [STAFF_SCHEMA]: opsStaffSchema, [PREVIEW_SCHEMA]: opsPreviewSchema })
 
 /** Largest body of the CLIs' operator requests. */
 const OPS_BODY_LIMIT_BYTES = 16 * 1024
@@ -22,7 +29,7 @@ export function opsCliApi(router: Router, deps: AppDeps): void {
     const store = requireStore(ctx, deps)
     const input = await readJson<ApiOpsStaff>(ctx, {
       limit: OPS_BODY_LIMIT_BYTES,
-      schema: 'api-ops-staff.schema.json',
+      schema: STAFF_SCHEMA,
     })
     try {
       ctx.body = {
@@ -41,7 +48,7 @@ export function opsCliApi(router: Router, deps: AppDeps): void {
     if (!deps.content) throw new HttpError(409, "this server's content services are off (no git)")
     const input = await readJson<ApiOpsPreview>(ctx, {
       limit: OPS_BODY_LIMIT_BYTES,
-      schema: 'api-ops-preview.schema.json',
+      schema: PREVIEW_SCHEMA,
     })
     await deps.content.branches.head(input.branch)
     try {

@@ -181,7 +181,7 @@ export async function importCommand(
       return lines
     }
     lines.push(
-      `branch ${r.branch} at ${r.commit.slice(0, 12)}: ${r.changed} file${r.changed === 1 ? '' : 's'} differ from live (${published.slice(0, 12)} in ${target.contentGitDir})`,
+      `branch ${r.branch} at ${r.commit.slice(0, 12)}: ${r.changed} file${r.changed === 1 ? ' differs' : 's differ'} from live (${published.slice(0, 12)} in ${target.contentGitDir})`,
     )
     const port = target.server?.port ?? config.port
     lines.push(
