@@ -1,6 +1,6 @@
 /**
  * npm run validate — checks every definition; prints `file:line:col  /pointer  message` per error.
- * Optional argument: another definitions folder (e.g. a broken copy).
+ * Optional argument: another definitions folder (e.g. a broken copy); default DEFINITIONS_DIR.
  * Beside the definitions themselves, the route → brand table of the repository the folder sits in
  * (docs/decisions/0100) must agree with the pages, in both directions.
  * Then the phone-rule coverage warnings the publish checks show (a rule that can never win, pages
@@ -20,7 +20,10 @@ import { SnapshotStore } from '../content/snapshot-store'
 import { notLiveYet } from '../runtime/not-live-yet'
 
 const projectRoot = resolve(import.meta.dirname, '..', '..')
-const dir = resolve(process.cwd(), process.argv[2] ?? resolve(projectRoot, 'definitions'))
+// The folder given, else the server's (DEFINITIONS_DIR, relative to the project, default definitions/).
+const dir = process.argv[2]
+  ? resolve(process.cwd(), process.argv[2])
+  : resolve(projectRoot, process.env.DEFINITIONS_DIR?.trim() || 'definitions')
 const repository = resolve(dir, '..')
 const started = performance.now()
 const result = SnapshotStore.build(dir, repository, projectRoot)
