@@ -40,7 +40,7 @@ export function registerRunningServer(
   const file = join(dir, `${process.pid}.json`)
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
-    const entry: ServerRunInfo = { pid: process.pid, startedAt: processStartTime(process.pid), ...info }
+    const entry: ServerRunInfo = { ...info, pid: process.pid, startedAt: processStartTime(process.pid) }
     writeFileSync(file, JSON.stringify(entry), { mode: 0o600 })
   } catch (e) {
     return { remove: () => {}, error: `${file}: ${(e as Error).message}` }
