@@ -44,11 +44,12 @@ async function onDataDir(
   positionals: string[],
   options: StaffOptions,
 ): Promise<string[]> {
-  const server = pickServer(
-    runningServers(projectRoot),
-    !!process.env.DATA_DIR?.trim(),
-    (s) => s.dataDir === configured,
-  )
+  const servers = runningServers(projectRoot)
+  const server = pickServer(servers, !!process.env.DATA_DIR?.trim(), (s) => s.dataDir === configured)
+  if (!server && servers.length)
+    console.error(
+      `note: no server runs on DATA_DIR=${configured}; the running one (${describeServer(servers[0])}) keeps other staff`,
+    )
   if (server?.store === 'postgres')
     throw new Error(
       `the running server (${describeServer(server)}) keeps its staff in PostgreSQL: run with its DATABASE_URL`,
