@@ -183,7 +183,9 @@ export async function main(): Promise<void> {
     `funnelworks ${config.mode} server on http://${shown}:${running.port}/ — open http://m10.localhost:${running.port}/ (brands: m10 bh ac emily mpa gs tqg ps ccc)`,
   )
   // A developer's edits are not what a git-content server publishes until imported and published.
-  if (config.mode === 'development') for (const line of notLiveYet(config)) console.log(line)
+  // The dev server's DATA_DIR is its own (PGlite allows one server per folder): whichever it is, the
+  // live one is the git-content server running from this checkout, else its own repository.
+  if (config.mode === 'development') for (const line of notLiveYet(config, {})) console.log(line)
   const shutdown = (signal: string) => {
     log('info', 'shutting down', { signal })
     running.close().then(() => process.exit(0))
