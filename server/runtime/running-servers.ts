@@ -45,7 +45,14 @@ export function registerRunningServer(
   } catch (e) {
     return { remove: () => {}, error: `${file}: ${(e as Error).message}` }
   }
-  return { remove: () => rmSync(file, { force: true }), error: null }
+  // Also on any exit that skips the graceful close (a second signal, process.exit); a kill -9 leaves a
+  // stale file, which the next reader removes.
+  const remove = () => {
+    process.off('exit', remove)
+    rmSync(file, { force: true })
+  }
+  process.on('exit', remove)
+  return { remove, error: null }
 }
 
 /** The live servers that run from `projectRoot` (stale run files of dead processes are removed). */
