@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CcHarness, startCcHarness } from './control-center/cc-test-harness'
 
@@ -42,6 +43,14 @@ describe('the CLIs’ operator endpoints (docs/decisions/0616, 0617)', () => {
         .error,
     ).toBe('role "owner" is not one of viewer, editor, publisher, admin')
     expect((await h.call(null, 'POST', '/api/_ops/staff', { args: [] }, ops)).status).toBe(400)
+    for (const args of [
+      ['add', 'nul@x.test', 'A\u0000B'],
+      ['role', 'a\u0000@x.test', 'admin'],
+      ['unlock', 'a\u0000@x.test'],
+    ])
+      expect((await h.call(null, 'POST', '/api/_ops/staff', { args }, ops)).json.error).toMatch(
+        /^\/args\/\d: contains a NUL character/,
+      )
     expect((await h.call(null, 'POST', '/api/_ops/staff', { args: ['x'], extra: 1 }, ops)).status).toBe(400)
   })
 
@@ -64,5 +73,38 @@ describe('the CLIs’ operator endpoints (docs/decisions/0616, 0617)', () => {
     expect(named.json.error).toBe('no active staff user ghost@x.test')
     expect((await h.call(null, 'POST', '/api/_ops/previews', { branch: 'nope' }, ops)).status).toBe(404)
     expect((await h.call(null, 'POST', '/api/_ops/previews', { branch: '../x' }, ops)).status).toBe(400)
+  })
+
+  it('any body gets an answer below 500', async () => {
+    const word = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        'add',
+        'role',
+        'disable',
+        'enable',
+        'unlock',
+        'admin',
+        'fuzz@x.test',
+        'a\u0000@x.test',
+        'N\u0000',
+      ),
+    )
+    const body = fc.oneof(
+      fc.record({
+        args: fc.array(word, { maxLength: 5 }),
+        role: fc.option(word, { nil: undefined }),
+        password: fc.option(word, { nil: undefined }),
+      }),
+      fc.record({ branch: word, as: fc.option(word, { nil: undefined }) }),
+      fc.jsonValue({ maxDepth: 3 }),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/api/_ops/staff', '/api/_ops/previews'), body, async (path, b) => {
+        const r = await h.call(null, 'POST', path, b, ops)
+        expect(r.status, `${path} ${JSON.stringify(b)} → ${r.text}`).toBeLessThan(500)
+      }),
+      { numRuns: 150 },
+    )
   })
 })
