@@ -55,7 +55,7 @@ export interface ImportTarget {
 
 /**
  * The repository to import into. Nothing named (DATA_DIR, CONTENT_GIT_DIR unset): the only server
- * running from this checkout; named: the server on that repository. With no server, only a repository
+ * running from this checkout (the only git-content one, when a dev server runs beside it); named: the server on that repository. With no server, only a repository
  * that already exists: a server creates its own at its first start, and importing into a fresh one
  * would compare the working tree with itself.
  */
@@ -66,7 +66,13 @@ export function importTarget(
 ): ImportTarget {
   const withRepo = servers.filter((s) => s.contentGitDir)
   const explicit = !!(env.DATA_DIR?.trim() || env.CONTENT_GIT_DIR?.trim())
-  const server = pickServer(withRepo, explicit, (s) => s.contentGitDir === config.contentGitDir)
+  // Beside a git-content server, a dev server (serving the working tree) is not the one meant.
+  const serving = withRepo.filter((s) => s.contentSource === 'git')
+  const server = pickServer(
+    explicit || !serving.length ? withRepo : serving,
+    explicit,
+    (s) => s.contentGitDir === config.contentGitDir,
+  )
   if (server)
     return {
       contentGitDir: server.contentGitDir!,

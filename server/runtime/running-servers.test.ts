@@ -83,6 +83,16 @@ describe('content import’s repository (docs/decisions/0615)', () => {
       server,
     })
   })
+  it('the git-content server when a dev server runs beside it', () => {
+    const dev = info({
+      pid: 2,
+      contentSource: 'worktree',
+      dataDir: '/srv/dev',
+      contentGitDir: '/srv/dev/content.git',
+    })
+    expect(importTarget(config(join(dir, 'default')), {}, [dev, info({})]).dataDir).toBe('/srv/a')
+    expect(importTarget(config('/srv/dev'), { DATA_DIR: '/srv/dev' }, [dev, info({})]).server).toBe(dev)
+  })
   it('refuses a DATA_DIR without a repository, naming the server’s, and one with neither', () => {
     expect(() => importTarget(config(join(dir, 'x')), { DATA_DIR: join(dir, 'x') }, [info({})])).toThrow(
       `no content repository at ${join(dir, 'x', 'content.git')}: the server running from this checkout (pid ${process.pid}, port 3500, DATA_DIR=/srv/a) keeps its own in DATA_DIR=/srv/a`,
