@@ -19,6 +19,8 @@ import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
 import { devOverlay, wireDevReload } from './render/dev-overlay'
 import { loadProductionBuild } from './render/vike-render'
+import { notLiveYet } from './runtime/not-live-yet'
+import { registerRunningServer } from './runtime/running-servers'
 import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
 import { openStore, StoreUnavailableError } from './store/open-store'
 
@@ -110,6 +112,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const address = server.address()
   if (address && typeof address === 'object') port = address.port
   lock?.setPort(port)
+  // Lets the CLIs find this server and its data without being told DATA_DIR (docs/decisions/0615).
+  const runFile = registerRunningServer({
+    port,
+    projectRoot: config.projectRoot,
+    dataDir: config.dataDir,
+    store: config.databaseUrl ? 'postgres' : 'pglite',
+    contentSource: config.contentSource,
+    contentGitDir: content.repository ? config.contentGitDir : null,
+    contentRemote: config.contentRemote,
+  })
+  if (runFile.error) log('warn', 'no run file: the CLIs will need DATA_DIR', { error: runFile.error })
   // Chosen, not Node's defaults (which keep a slow client for 5 minutes): docs/decisions/0703.
   server.headersTimeout = config.headersTimeoutMs
   server.requestTimeout = config.requestTimeoutMs
@@ -126,6 +139,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await contentServices?.close()
       await store.close()
       lock?.release()
+      runFile.remove()
     })
     return closing
   }
@@ -173,6 +187,10 @@ export async function main(): Promise<void> {
   console.log(
     `funnelworks ${config.mode} server on http://${shown}:${running.port}/ — open http://m10.localhost:${running.port}/ (brands: m10 bh ac emily mpa gs tqg ps ccc)`,
   )
+  // A developer's edits are not what a git-content server publishes until imported and published.
+  // The dev server's DATA_DIR is its own (PGlite allows one server per folder): whichever it is, the
+  // live one is the git-content server running from this checkout, else its own repository.
+  if (config.mode === 'development') for (const line of notLiveYet(config, {})) console.log(line)
   const shutdown = (signal: string) => {
     log('info', 'shutting down', { signal })
     running.close().then(() => process.exit(0))

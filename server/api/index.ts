@@ -8,6 +8,7 @@ import { eventApi } from './events'
 import { registerIpApi } from './ip'
 import { leadsApi } from './leads'
 import { registerMediaAlphaApi } from './mediaalpha'
+import { opsCliApi } from './ops-cli'
 import { userApi } from './user'
 
 /**
@@ -21,6 +22,7 @@ export function registerApis(router: Router, deps: AppDeps): void {
   eventApi(router, deps)
   consentApi(router, deps)
   leadsApi(router, deps)
+  opsCliApi(router, deps)
   userApi(router, deps)
   authApi(router, deps)
   controlCenterApi(router, deps)

@@ -7,7 +7,7 @@ import { loadConfig } from '../config'
 import { ContentRepository } from '../content/content-repository'
 import { PUBLISHED_REF } from '../content/git/branch-name'
 import { exportToWorkingTree } from '../content/git/import-content'
-import { importBranch } from './content'
+import { importBranch } from './content-import'
 
 describe('npm run content -- import | export', () => {
   let dir: string

@@ -1,7 +1,8 @@
 /**
- * npm run content -- import   commits the working tree's definitions/ (and public images) to the
- *                             content repository as a new branch cc/import-<timestamp>, to review
- *                             and publish in the control center
+ * npm run content -- import [--as EMAIL]
+ *                             commits the working tree's definitions/ (and public images) to the
+ *                             running server's content repository as a new branch cc/import-<timestamp>,
+ *                             to review and publish in the control center (server/cli/content-import.ts)
  * npm run content -- check <ref-or-commit> [--against REF] [--git-dir DIR]
  *                             validation and the blocking publish gates of a commit, validate's
  *                             lines, exit 1 when it may not go live (server/cli/content-check.ts)
@@ -10,42 +11,20 @@
  *                             developer to commit to the code repository
  *
  * Bridges the code repository and the content repository (CONTROL-CENTER §2.1, docs/decisions/0600).
- * Uses CONTENT_GIT_DIR / CONTENT_REMOTE like the server.
+ * `export` uses CONTENT_GIT_DIR / CONTENT_REMOTE like the server; `import` finds the running server's.
  */
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config'
 import { ContentRepository } from '../content/content-repository'
-import { branchRef, LIVE_BRANCH } from '../content/git/branch-name'
+import { LIVE_BRANCH } from '../content/git/branch-name'
 import { checkGit } from '../content/git/git-process'
-import { commitWorkingTree, exportToWorkingTree, type WorkingTreeSource } from '../content/git/import-content'
+import { exportToWorkingTree } from '../content/git/import-content'
 import { checkCommand } from './content-check'
+import { importCommand } from './content-import'
 
-const USAGE = `usage: npm run content -- import
+const USAGE = `usage: npm run content -- import [--as EMAIL]   (preview links signed for that staff user)
        npm run content -- check <ref-or-commit> [--against REF] [--git-dir DIR]
        npm run content -- export [--branch NAME]   (default: live, the published content)`
-
-/** `import`: a branch whose tree is the working tree, on top of published (so its diff is the change). */
-export async function importBranch(
-  content: ContentRepository,
-  src: WorkingTreeSource,
-  now = new Date(),
-): Promise<{ branch: string | null; commit: string; changed: number }> {
-  return content.exclusive(async () => {
-    await content.sync()
-    const published = await content.head(LIVE_BRANCH)
-    const branch = `import-${now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-').toLowerCase()}`
-    const commit = await commitWorkingTree(
-      content.repo,
-      src,
-      published,
-      `Import definitions from the code repository`,
-    )
-    const changed = published ? (await content.repo.changedPaths(published, commit)).length : -1
-    if (changed === 0) return { branch: null, commit: published!, changed }
-    await content.moveRef(branchRef(branch), commit, null)
-    return { branch, commit, changed }
-  })
-}
 
 async function main(): Promise<void> {
   // Its own options and exit code (docs/decisions/0610).
@@ -55,7 +34,11 @@ async function main(): Promise<void> {
   }
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { branch: { type: 'string', default: LIVE_BRANCH }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      branch: { type: 'string', default: LIVE_BRANCH },
+      as: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   })
   const [command] = positionals
   if (values.help || (command !== 'import' && command !== 'export')) {
@@ -64,27 +47,20 @@ async function main(): Promise<void> {
   }
   checkGit()
   const config = loadConfig()
+  if (command === 'import') {
+    // The running server's repository, found without DATA_DIR (docs/decisions/0615).
+    for (const line of await importCommand(config, process.env, values.as)) console.log(line)
+    return
+  }
   const content = await ContentRepository.open(config.contentGitDir, config.contentRemote)
   try {
-    if (command === 'import') {
-      const published = await content.ensurePublished(config)
-      const r = await importBranch(content, config)
-      if (!r.branch) {
-        console.log(`nothing to import: the working tree equals live (${published.slice(0, 12)})`)
-        return
-      }
-      console.log(
-        `branch ${r.branch} at ${r.commit.slice(0, 12)}: ${r.changed} file${r.changed === 1 ? '' : 's'} differ from live (${published.slice(0, 12)}); review and publish it in the control center`,
-      )
-    } else {
-      await content.exclusive(() => content.sync())
-      const commit = await content.head(values.branch!)
-      if (!commit) throw new Error(`unknown branch "${values.branch}"`)
-      const r = await exportToWorkingTree(content.repo, commit, config)
-      console.log(
-        `wrote ${r.written} files from ${values.branch} (${commit.slice(0, 12)}), removed ${r.removed}; review with git diff and commit`,
-      )
-    }
+    await content.exclusive(() => content.sync())
+    const commit = await content.head(values.branch!)
+    if (!commit) throw new Error(`unknown branch "${values.branch}"`)
+    const r = await exportToWorkingTree(content.repo, commit, config)
+    console.log(
+      `wrote ${r.written} files from ${values.branch} (${commit.slice(0, 12)}), removed ${r.removed}; review with git diff and commit`,
+    )
   } finally {
     content.close()
   }

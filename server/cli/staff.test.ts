@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkCredentials, createSession, findStaffUser, sessionUser } from '../store/auth-store'
 import { openStore, type Store } from '../store/open-store'
+import { runStaffCommand } from '../store/staff-commands'
 import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
-import { runStaffCommand } from './staff'
 
 describe.each(DB_KINDS)('npm run staff on %s', (kind) => {
   let store: Store

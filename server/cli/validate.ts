@@ -1,10 +1,12 @@
 /**
  * npm run validate — checks every definition; prints `file:line:col  /pointer  message` per error.
- * Optional argument: another definitions folder (e.g. a broken copy).
+ * Optional argument: another definitions folder (e.g. a broken copy); default DEFINITIONS_DIR.
  * Beside the definitions themselves, the route → brand table of the repository the folder sits in
  * (docs/decisions/0100) must agree with the pages, in both directions.
  * Then the phone-rule coverage warnings the publish checks show (a rule that can never win, pages
- * falling through to a brand's default): printed, never failing the run.
+ * falling through to a brand's default): printed, never failing the run. Last, when the working tree
+ * differs from what a git-content server publishes, that it is not live yet and what to run
+ * (docs/decisions/0618).
  */
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
@@ -12,11 +14,16 @@ import { LocatedJson } from '../../engine/definitions/locate'
 import { phoneCoverageWarnings } from '../../engine/phone/phone-rule-coverage'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import type { DefinitionError } from '../../engine/snapshot/types'
+import { loadConfig } from '../config'
 import { checkRouteMatrix } from '../content/route-matrix'
 import { SnapshotStore } from '../content/snapshot-store'
+import { notLiveYet } from '../runtime/not-live-yet'
 
 const projectRoot = resolve(import.meta.dirname, '..', '..')
-const dir = resolve(process.cwd(), process.argv[2] ?? resolve(projectRoot, 'definitions'))
+// The folder given, else the server's (DEFINITIONS_DIR, relative to the project, default definitions/).
+const dir = process.argv[2]
+  ? resolve(process.cwd(), process.argv[2])
+  : resolve(projectRoot, process.env.DEFINITIONS_DIR?.trim() || 'definitions')
 const repository = resolve(dir, '..')
 const started = performance.now()
 const result = SnapshotStore.build(dir, repository, projectRoot)
@@ -47,3 +54,13 @@ const others = Object.entries(s.documents)
 console.log(
   `ok: ${s.brands.size} brands, ${s.pages.size} pages, ${s.funnels.size} funnels, ${s.steps.size} steps${others} valid (${ms} ms, snapshot ${s.id})${warnings.length ? `; ${warnings.length} phone-rule warning${warnings.length === 1 ? '' : 's'} above` : ''}`,
 )
+// The project's own definitions only: another folder is not what `content -- import` would take.
+if (process.argv[2] === undefined) {
+  let lines: string[] = []
+  try {
+    lines = notLiveYet({ ...loadConfig(), definitionsDir: dir })
+  } catch {
+    // A configuration the server would refuse: nothing to compare with.
+  }
+  for (const line of lines) console.log(line)
+}

@@ -23,7 +23,7 @@ const FILE = 'server.json'
 export function readDataDirOwner(dataDir: string): DataDirOwner | null {
   try {
     const owner = JSON.parse(readFileSync(join(dataDir, FILE), 'utf8')) as DataDirOwner
-    return isAlive(owner.pid) && sameProcess(owner) ? owner : null
+    return isRunning(owner.pid, owner.startedAt) ? owner : null
   } catch {
     return null
   }
@@ -63,6 +63,11 @@ export function claimDataDir(dataDir: string): {
   }
 }
 
+/** Whether the process `pid` runs and is the one that started at `startedAt` (not a reuse of its PID). */
+export function isRunning(pid: number, startedAt: string | null | undefined): boolean {
+  return isAlive(pid) && sameProcess({ pid, startedAt })
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
@@ -84,7 +89,7 @@ export function processStartTime(pid: number): string | null {
 }
 
 /** Whether the live process with the owner's PID is the owner itself (not a reuse of its PID). */
-function sameProcess(owner: DataDirOwner): boolean {
+function sameProcess(owner: Pick<DataDirOwner, 'pid' | 'startedAt'>): boolean {
   if (!owner.startedAt) return true
   const now = processStartTime(owner.pid)
   return now === null || now === owner.startedAt

@@ -85,6 +85,8 @@ export async function startCcHarness<W extends string>(options: {
   /** On the test run's PostgreSQL server, in a schema of its own, instead of PGlite in memory. */
   postgres?: boolean
   config?: Partial<ServerConfig>
+  /** Turns the operator endpoints (/api/_ops/*) on with this token. */
+  opsToken?: string
 }): Promise<CcHarness<W>> {
   const dir = mkdtempSync(join(tmpdir(), options.prefix))
   const pg = options.postgres ? uniquePostgresUrl() : null
@@ -104,10 +106,13 @@ export async function startCcHarness<W extends string>(options: {
     reconcileMs: 3_600_000,
     scheduleMs: 3_600_000,
   })
-  const server: Server = createApp({ config, snapshots: opened.snapshots, store, content: cc }).listen(
-    0,
-    '127.0.0.1',
-  )
+  const server: Server = createApp({
+    config,
+    snapshots: opened.snapshots,
+    store,
+    content: cc,
+    opsToken: options.opsToken,
+  }).listen(0, '127.0.0.1')
   await new Promise((r) => server.once('listening', r))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 

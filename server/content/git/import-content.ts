@@ -31,6 +31,20 @@ function codeCommit(projectRoot: string): string | null {
   return r.status === 0 ? r.stdout.trim() : null
 }
 
+/** The working tree's files of the content repository: full path, and path in the repository. */
+export function workingTreeFiles(src: WorkingTreeSource): { full: string; path: string }[] {
+  return [
+    ...walk(src.definitionsDir, (n) => n.endsWith('.json')).map((full) => ({
+      full,
+      path: `${CONTENT_DEFINITIONS}/${toPosix(relative(src.definitionsDir, full))}`,
+    })),
+    ...walk(join(src.projectRoot, CONTENT_IMAGES), (n) => !n.startsWith('.')).map((full) => ({
+      full,
+      path: toPosix(relative(src.projectRoot, full)),
+    })),
+  ]
+}
+
 /**
  * Commits the working tree's definitions (and public images) as one commit whose tree holds
  * exactly those files; `parent` null makes a root commit.
@@ -41,16 +55,7 @@ export async function commitWorkingTree(
   parent: string | null,
   subject: string,
 ): Promise<string> {
-  const files = [
-    ...walk(src.definitionsDir, (n) => n.endsWith('.json')).map((full) => ({
-      full,
-      path: `${CONTENT_DEFINITIONS}/${toPosix(relative(src.definitionsDir, full))}`,
-    })),
-    ...walk(join(src.projectRoot, CONTENT_IMAGES), (n) => !n.startsWith('.')).map((full) => ({
-      full,
-      path: toPosix(relative(src.projectRoot, full)),
-    })),
-  ]
+  const files = workingTreeFiles(src)
   for (const f of files) checkRepoPath(f.path)
   const blobs = await repo.writeBlobsFromPaths(files.map((f) => f.full))
   const tree = await repo.writeTree(
