@@ -104,6 +104,7 @@ export async function replayFunnelPath(
     const end = page.url()
     const last = steps.at(-1)!.state as unknown as FunnelSnapshot
     if (last.status === 'done') print(`ends on ${new URL(end).pathname} (${await page.title()})`)
+    else print(`ends on step ${funnel.steps[last.context.stepIndex].name} (${end})`)
     return end
   } finally {
     await browser.close()

@@ -71,12 +71,16 @@ export function describeFunnelPath(funnel: ResolvedFunnel, path: GraphPath): str
 export function funnelPathUrls(funnel: ResolvedFunnel, fp: FunnelModelPath, base: string): string[] {
   const { input } = fp
   const urls = [`${input.stepParam === undefined ? base : stepUrl(base, input.stepParam)}${input.search}`]
-  for (const [i, s] of fp.path.steps.entries()) {
+  let shown = -1
+  for (const s of fp.path.steps) {
     const snap = snapOf(s)
     let url: string | null = null
     if (snap.status === 'done') url = snap.context.exit
-    else if (snap.value === 'showing')
-      url = stepUrl(base, funnel.steps[snap.context.stepIndex].name, i === 0 ? input.search : '')
+    else if (snap.value === 'showing' && snap.context.stepIndex !== shown) {
+      // The first step shown keeps the query string; moving on drops it.
+      url = stepUrl(base, funnel.steps[snap.context.stepIndex].name, shown === -1 ? input.search : '')
+      shown = snap.context.stepIndex
+    }
     if (url && url !== urls.at(-1)) urls.push(url)
   }
   return urls
