@@ -13,11 +13,20 @@ describe('npm run paths', () => {
   })
 
   it('gives a funnel as JSON: numbered paths with their steps and URLs, and coverage', () => {
-    const report = JSON.parse(pathsReport(parseArgs(['quiz-otc', '--json', '--base', 'http://m10.localhost:3999'])))
-    expect(report).toMatchObject({ kind: 'funnel', name: 'quiz-otc', brand: 'm10', pagePath: '/quiz/otc/{step?}' })
+    const report = JSON.parse(
+      pathsReport(parseArgs(['quiz-otc', '--json', '--base', 'http://m10.localhost:3999'])),
+    )
+    expect(report).toMatchObject({
+      kind: 'funnel',
+      name: 'quiz-otc',
+      brand: 'm10',
+      pagePath: '/quiz/otc/{step?}',
+    })
     const [first] = report.paths
     expect(first.n).toBe(1)
-    expect(first.line).toBe('zip(90210) → medicare(yes) → medicaid(yes) → name → contact → finished → /thank-you')
+    expect(first.line).toBe(
+      'zip(90210) → medicare(yes) → medicaid(yes) → name → contact → finished → /thank-you',
+    )
     expect(first.steps[0]).toEqual({ event: 'SUBMIT', step: 'zip', values: { zipcode: '90210' } })
     expect(first.urls[0]).toBe('http://m10.localhost:3999/quiz/otc?utm_source=x')
     expect(first.urls.at(-1)).toBe('http://m10.localhost:3999/thank-you')
@@ -41,6 +50,8 @@ describe('npm run paths', () => {
     expect(() => parseArgs([])).toThrow(UsageError)
     expect(() => parseArgs(['lease', '--replay', 'x'])).toThrow('--replay takes a path number')
     expect(() => parseArgs(['quiz-otc', '--base', 'm10.localhost'])).toThrow('--base takes an origin')
-    expect(() => pathsReport(parseArgs(['no-such-thing']))).toThrow(/no funnel or machine named "no-such-thing"\n {2}machines: lease, /)
+    expect(() => pathsReport(parseArgs(['no-such-thing']))).toThrow(
+      /no funnel or machine named "no-such-thing"\n {2}machines: lease, /,
+    )
   })
 })

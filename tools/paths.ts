@@ -20,7 +20,8 @@ import {
 import { type Coverage, MODEL_T0, modelPaths, replayModelPath } from '../tests/model/machine-model'
 import { MACHINE_MODELS } from '../tests/model/machines'
 
-const USAGE = 'usage: npm run paths -- <funnel id | machine name> [--json] [--replay N] [--base http://m10.localhost:3000]'
+const USAGE =
+  'usage: npm run paths -- <funnel id | machine name> [--json] [--replay N] [--base http://m10.localhost:3000]'
 const DEFAULT_PORT = 3000
 
 export class UsageError extends Error {}
@@ -39,7 +40,8 @@ export function parseArgs(argv: string[]): PathsArgs {
     if (a === '--json') args.json = true
     else if (a === '--replay') {
       const n = Number(argv[++i])
-      if (!Number.isInteger(n) || n < 1) throw new UsageError(`--replay takes a path number (1, 2, …), not "${argv[i] ?? ''}"`)
+      if (!Number.isInteger(n) || n < 1)
+        throw new UsageError(`--replay takes a path number (1, 2, …), not "${argv[i] ?? ''}"`)
       args.replay = n
     } else if (a === '--base') {
       const v = argv[++i] ?? ''
@@ -47,7 +49,8 @@ export function parseArgs(argv: string[]): PathsArgs {
         throw new UsageError(`--base takes an origin like http://m10.localhost:3000, not "${v}"`)
       args.base = v.replace(/\/$/, '')
     } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n${USAGE}`)
-    else if (args.name) throw new UsageError(`one funnel id or machine name, not "${args.name}" and "${a}"\n${USAGE}`)
+    else if (args.name)
+      throw new UsageError(`one funnel id or machine name, not "${args.name}" and "${a}"\n${USAGE}`)
     else args.name = a
   }
   if (!args.name) throw new UsageError(USAGE)
@@ -91,7 +94,12 @@ function machineReport(name: string, json: boolean): string {
           n: p.n,
           start: p.start,
           line: p.line,
-          steps: p.steps.map((s) => ({ kind: s.kind, event: s.event.type, label: s.label, atMs: s.at - MODEL_T0 })),
+          steps: p.steps.map((s) => ({
+            kind: s.kind,
+            event: s.event.type,
+            label: s.label,
+            atMs: s.at - MODEL_T0,
+          })),
           end: p.steps.at(-1)?.state.value ?? null,
         })),
         coverage: { states: coverageJson(coverage.states), transitions: coverageJson(coverage.transitions) },
@@ -130,7 +138,10 @@ function funnelTarget(id: string): FunnelTarget | null {
 function funnelPlace(t: FunnelTarget, base: string | null): { origin: string; path: string } {
   const brand = t.page?.brands[0] ?? 'm10'
   const port = process.env.PORT ?? DEFAULT_PORT
-  return { origin: base ?? `http://${brand}.localhost:${port}`, path: t.page ? funnelBase(t.page) : MODEL_BASE }
+  return {
+    origin: base ?? `http://${brand}.localhost:${port}`,
+    path: t.page ? funnelBase(t.page) : MODEL_BASE,
+  }
 }
 
 function moveOf(funnel: ResolvedFunnel, p: FunnelModelPath, i: number) {
@@ -163,7 +174,9 @@ function funnelReport(t: FunnelTarget, json: boolean, base: string | null): stri
           kind: p.kind,
           line: p.line,
           steps: p.path.steps
-            .map((s, i) => (i === 0 || s.event.type.startsWith('xstate.done.actor.') ? null : moveOf(funnel, p, i)))
+            .map((s, i) =>
+              i === 0 || s.event.type.startsWith('xstate.done.actor.') ? null : moveOf(funnel, p, i),
+            )
             .filter(Boolean),
           urls: urls(p),
         })),
@@ -213,7 +226,10 @@ async function replay(args: PathsArgs, print: (line: string) => void): Promise<v
   if (!target) throw new UsageError(pathsReport(args))
   const path = target.paths.find((p) => p.n === n)
   if (!path) throw new UsageError(`${args.name} has no path ${n} (it has ${target.paths.length})`)
-  if (!args.base) throw new UsageError(`--replay of a funnel path needs --base, e.g. --base http://${target.page?.brands[0] ?? 'm10'}.localhost:3000`)
+  if (!args.base)
+    throw new UsageError(
+      `--replay of a funnel path needs --base, e.g. --base http://${target.page?.brands[0] ?? 'm10'}.localhost:3000`,
+    )
   const place = funnelPlace(target, args.base)
   print(`replaying ${args.name} path ${n} in Chromium: ${path.line}`)
   const { replayFunnelPath } = await import('../tests/e2e/funnel-path-replay')

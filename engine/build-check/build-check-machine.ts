@@ -96,7 +96,10 @@ export const buildCheckMachine = setup({
         NAVIGATE: {
           guard: 'mayReload',
           target: 'reloading',
-          actions: assign({ reloadUrl: ({ event }) => event.url, lastReloadAt: ({ context }) => context.now() }),
+          actions: assign({
+            reloadUrl: ({ event }) => event.url,
+            lastReloadAt: ({ context }) => context.now(),
+          }),
         },
       },
     },

@@ -110,10 +110,14 @@ export function funnelModelPaths(funnel: ResolvedFunnel, page: FunnelPageInfo): 
     out.push({ kind, title: KIND_TITLES[kind], input, path, line: describeFunnelPath(funnel, path) })
 
   const fromMissing = { stepParam: undefined, basePath: MODEL_BASE, search: MODEL_QUERY }
-  for (const p of sampleSimplePaths(funnel, simplePathsToEnd(funnel, page, fromMissing) as unknown as GraphPath[]))
+  for (const p of sampleSimplePaths(
+    funnel,
+    simplePathsToEnd(funnel, page, fromMissing) as unknown as GraphPath[],
+  ))
     add('complete', fromMissing, p)
   const fromUnknown = { stepParam: 'nonsense', basePath: MODEL_BASE, search: MODEL_QUERY }
-  for (const p of shortestPaths(funnel, page, fromUnknown) as unknown as GraphPath[]) add('shortest', fromUnknown, p)
+  for (const p of shortestPaths(funnel, page, fromUnknown) as unknown as GraphPath[])
+    add('shortest', fromUnknown, p)
   const first = funnel.steps[0].name
   const scripts: { stepParam: string | undefined; moves: ScriptMove[] }[] = [
     { stepParam: first, moves: ['submit', 'submit', 'popstate', 'popstate'] },
@@ -152,7 +156,10 @@ export function funnelCoverage(
       input: { ...input, funnel, page },
       events: graphEvents(funnel) as never,
       serializeState: serializeFor(funnel) as never,
-    }) as Record<string, { state: FunnelSnapshot; transitions: Record<string, { state: FunnelSnapshot }> }>
+    }) as unknown as Record<
+      string,
+      { state: FunnelSnapshot; transitions: Record<string, { state: FunnelSnapshot }> }
+    >
     for (const { state, transitions } of Object.values(adjacency)) {
       if (!stable(state)) continue
       for (const t of Object.values(transitions)) {

@@ -20,7 +20,12 @@ const BASE = MODEL_BASE
 const QUERY = MODEL_QUERY
 
 /** Replays one listed path; a failure names it and the command that walks it in a browser. */
-async function walk(funnel: ResolvedFunnel, page: FunnelPageInfo, brand: string | undefined, p: FunnelModelPath) {
+async function walk(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  brand: string | undefined,
+  p: FunnelModelPath,
+) {
   try {
     return await replayPath(funnel, page, p.input, p.path)
   } catch (e) {

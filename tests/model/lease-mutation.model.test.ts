@@ -37,7 +37,9 @@ describe('a broken lease machine fails its generated tests', () => {
   })
 
   it('the 4 s check going back to "waiting for the IP" fails a generated test', async () => {
-    const broken = mutants.find((m) => m.label.startsWith('waiting —after.') && m.label.includes('→ waitingForIp'))
+    const broken = mutants.find(
+      (m) => m.label.startsWith('waiting —after.') && m.label.includes('→ waitingForIp'),
+    )
     expect(broken).toBeDefined()
     const [first] = await generatedFailures({ ...leaseModel, machine: broken!.machine }, true)
     // The failure reads as a path and the command that replays it.
@@ -49,7 +51,8 @@ describe('a broken lease machine fails its generated tests', () => {
     expect(mutants.length).toBeGreaterThan(10)
     const survivors: string[] = []
     for (const m of mutants)
-      if ((await generatedFailures({ ...leaseModel, machine: m.machine }, true)).length === 0) survivors.push(m.label)
+      if ((await generatedFailures({ ...leaseModel, machine: m.machine }, true)).length === 0)
+        survivors.push(m.label)
     expect(survivors).toEqual(EQUIVALENT)
   }, 30_000)
 })

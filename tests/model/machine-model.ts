@@ -140,7 +140,8 @@ function delayOf(machine: AnyStateMachine, node: AnyStateNode, type: string): nu
   assert.ok(t, `no delayed transition ${type} in ${node.id}`)
   const d = t.delay
   if (typeof d === 'number') return d
-  const impl = (machine.implementations.delays as Record<string, unknown>)[d]
+  assert.equal(typeof d, 'string', `delay of ${node.id} must be a number or a named delay`)
+  const impl = (machine.implementations.delays as Record<string, unknown>)[d as string]
   assert.equal(typeof impl, 'number', `delay ${d} of ${node.id} must be a number of milliseconds`)
   return impl as number
 }
@@ -260,9 +261,17 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
           const src = srcOf(node, type.split('.').slice(3).join('.'))
           for (const o of model.outcomes[src] ?? []) {
             if ('error' in o && !done)
-              add({ type, error: new Error(o.error) }, { kind: 'error', src, label: `${src} fails (${o.name})` })
+              add({ type, error: new Error(o.error) } as EventObject, {
+                kind: 'error',
+                src,
+                label: `${src} fails (${o.name})`,
+              })
             if ('output' in o && done)
-              add({ type, output: o.output(snap.context, at) }, { kind: 'done', src, label: `${src}: ${o.name}` })
+              add({ type, output: o.output(snap.context, at) } as EventObject, {
+                kind: 'done',
+                src,
+                label: `${src}: ${o.name}`,
+              })
           }
         } else
           for (const e of model.payloads?.[type]?.(snap, at) ?? [{ type }])
@@ -279,7 +288,10 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
   }
   const adjacency = getAdjacencyMap(logic as never, options as never) as Record<
     string,
-    { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+    {
+      state: AnyMachineSnapshot
+      transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }>
+    }
   >
   // The moves of a shortest path to every vertex (breadth first over the graph xstate found)...
   const initialKey = Object.keys(adjacency)[0]
@@ -326,7 +338,11 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
   const prefix = model.starts.length > 1 ? `[${start.name}] ` : ''
   return {
     fired,
-    paths: walked.map(({ initial, steps }) => ({ start: start.name, steps, line: prefix + lineOf(steps, initial) })),
+    paths: walked.map(({ initial, steps }) => ({
+      start: start.name,
+      steps,
+      line: prefix + lineOf(steps, initial),
+    })),
   }
 }
 
@@ -336,8 +352,7 @@ function lineOf(steps: ModelStep[], initial: AnyMachineSnapshot): string {
   return [...(moves.length ? moves : ['(start)']), `${stateName(end)}`].join(' → ')
 }
 
-const stateName = (s: AnyMachineSnapshot) =>
-  typeof s.value === 'string' ? s.value : JSON.stringify(s.value)
+const stateName = (s: AnyMachineSnapshot) => (typeof s.value === 'string' ? s.value : JSON.stringify(s.value))
 
 /** The model's paths, numbered, with the machine's state and transition coverage. */
 export function modelPaths(model: MachineModel): ModelPaths {
@@ -419,11 +434,15 @@ export async function replayModelPath(
       effects: effects.slice(seen),
       allEffects: [...effects],
     }
-    for (const p of model.promises) if (!p.holds(facts)) fail(i, `broke the promise "${p.says}" in ${stateName(after)}`)
+    for (const p of model.promises)
+      if (!p.holds(facts)) fail(i, `broke the promise "${p.says}" in ${stateName(after)}`)
     // Every state promises what it invokes: each of its actors is running while the machine is there.
     for (const node of after.status === 'active' ? (after._nodes as AnyStateNode[]) : [])
       for (const inv of node.invoke)
-        if ((after.children[inv.id] as { getSnapshot(): { status: string } } | undefined)?.getSnapshot().status !== 'active')
+        if (
+          (after.children[inv.id] as { getSnapshot(): { status: string } } | undefined)?.getSnapshot()
+            .status !== 'active'
+        )
           fail(i, `${stateName(after)} should be running ${String(inv.src)}, and is not`)
     return after
   }
@@ -449,13 +468,19 @@ export async function replayModelPath(
     } else actor.send(step.event)
     await settle()
     const now = actor.getSnapshot() as AnyMachineSnapshot
-    if (clock.now() !== step.at) fail(i, `the clock is at ${clock.now() - MODEL_T0} ms, the model at ${step.at - MODEL_T0}`)
+    if (clock.now() !== step.at)
+      fail(i, `the clock is at ${clock.now() - MODEL_T0} ms, the model at ${step.at - MODEL_T0}`)
     if (key(now) !== key(step.state))
       fail(i, `after "${step.label}" the machine is in ${key(now)}, the graph says ${key(step.state)}`)
     before = check(i, before, step, seen)
     opts.onStep?.(
       `  ${i}. +${(clock.now() - MODEL_T0) / 1000} s  ${step.label} → ${stateName(before)}${
-        effects.length > seen ? `  (${effects.slice(seen).map((e) => e.name).join(', ')})` : ''
+        effects.length > seen
+          ? `  (${effects
+              .slice(seen)
+              .map((e) => e.name)
+              .join(', ')})`
+          : ''
       }`,
     )
   }

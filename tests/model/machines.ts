@@ -25,7 +25,7 @@ import { type TooltipContext, tooltipMachine, tooltipStateFor } from '../../engi
 import type { VisitorSyncContext } from '../../engine/visitor-sync/visitor-sync-machine'
 import { visitorSyncMachine } from '../../engine/visitor-sync/visitor-sync-machine'
 import type { VisitorRecord } from '../../schemas/generated/visitor-record'
-import { type Effect, MODEL_T0, type MachineModel, type StepFacts } from './machine-model'
+import { type Effect, type MachineModel, MODEL_T0, type StepFacts } from './machine-model'
 
 const S = 1000
 const of = (facts: StepFacts, name: string): Effect[] => facts.effects.filter((e) => e.name === name)
@@ -78,7 +78,8 @@ export const leaseModel: MachineModel = {
     },
     {
       says: 'once the IP is known, a number is requested at once',
-      holds: (f) => !(isEvent(f, 'IP_KNOWN') && f.before?.value === 'waitingForIp') || of(f, 'requestPhone').length === 1,
+      holds: (f) =>
+        !(isEvent(f, 'IP_KNOWN') && f.before?.value === 'waitingForIp') || of(f, 'requestPhone').length === 1,
     },
     {
       says: 'requests are at least 4 s apart',
@@ -169,12 +170,13 @@ export const tooltipModel: MachineModel = {
     {
       says: 'after one closes, the skip window lasts 300 ms',
       holds: (f) =>
-        !(f.step?.kind === 'delay' && f.before?.value === 'skipping') || f.step.delay === TOOLTIP_SKIP_DELAY_MS,
+        !(f.step?.kind === 'delay' && f.before?.value === 'skipping') ||
+        f.step.delay === TOOLTIP_SKIP_DELAY_MS,
     },
     {
       says: 'focus opens its tooltip at once (or keeps it open)',
       holds: (f) =>
-        !isEvent(f, 'FOCUS') || open(f.after).join() === (f.step!.event as { id: string }).id,
+        !isEvent(f, 'FOCUS') || open(f.after).join() === (f.step!.event as unknown as { id: string }).id,
     },
     {
       says: 'within the skip window the next tooltip opens at once',
@@ -235,7 +237,9 @@ export const visitorSyncModel: MachineModel = {
       says: 'a failed send is retried after 3 s',
       holds: (f) =>
         f.step?.kind !== 'delay' ||
-        (f.step.delay === VISITOR_SYNC_RETRY_MS && f.before?.value === 'waiting' && of(f, 'postRecord').length === 1),
+        (f.step.delay === VISITOR_SYNC_RETRY_MS &&
+          f.before?.value === 'waiting' &&
+          of(f, 'postRecord').length === 1),
     },
     {
       says: 'a success with nothing newer to send stops (no timer, no send until the next change)',
@@ -244,7 +248,9 @@ export const visitorSyncModel: MachineModel = {
     {
       says: 'only the newest record is sent',
       holds: (f) =>
-        of(f, 'postRecord').every((e) => (e.detail as { record: VisitorRecord }).record === sync(f.after).record),
+        of(f, 'postRecord').every(
+          (e) => (e.detail as { record: VisitorRecord }).record === sync(f.after).record,
+        ),
     },
     {
       says: 'every change here is broadcast to the other tabs once',
@@ -259,10 +265,10 @@ export const visitorSyncModel: MachineModel = {
       holds: (f) => !isEvent(f, 'REMOTE') || of(f, 'broadcast').length === 0,
     },
     {
-      says: "an older change from another tab is ignored",
+      says: 'an older change from another tab is ignored',
       holds: (f) =>
         !isEvent(f, 'REMOTE') ||
-        (f.step!.event as { record: VisitorRecord }).record.updatedAt !== 0 ||
+        (f.step!.event as unknown as { record: VisitorRecord }).record.updatedAt !== 0 ||
         sync(f.after).record === sync(f.before).record,
     },
     {
@@ -274,7 +280,12 @@ export const visitorSyncModel: MachineModel = {
 
 // --- build check (spec points 4, 7, 8: every 5 min; reload guard 10 s) --------------------------
 
-type BuildContext = { buildId: string; latestId: string | null; chunkFailed: boolean; lastReloadAt: number | null }
+type BuildContext = {
+  buildId: string
+  latestId: string | null
+  chunkFailed: boolean
+  lastReloadAt: number | null
+}
 const build = (s: AnyMachineSnapshot | null) => ctx<BuildContext>(s)!
 
 export const buildCheckModel: MachineModel = {
@@ -304,11 +315,14 @@ export const buildCheckModel: MachineModel = {
   promises: [
     {
       says: 'the build is checked every 5 minutes',
-      holds: (f) => f.step?.kind !== 'delay' || (f.step.delay === BUILD_CHECK_INTERVAL_MS && of(f, 'fetchLatest').length === 1),
+      holds: (f) =>
+        f.step?.kind !== 'delay' ||
+        (f.step.delay === BUILD_CHECK_INTERVAL_MS && of(f, 'fetchLatest').length === 1),
     },
     {
       says: 'a failed chunk checks for a new build at once',
-      holds: (f) => !(isEvent(f, 'CHUNK_FAILED') && f.before?.value === 'idle') || of(f, 'fetchLatest').length === 1,
+      holds: (f) =>
+        !(isEvent(f, 'CHUNK_FAILED') && f.before?.value === 'idle') || of(f, 'fetchLatest').length === 1,
     },
     {
       says: 'a page reloads only after a chunk failed and a newer build is out, and only once',
@@ -321,7 +335,9 @@ export const buildCheckModel: MachineModel = {
     {
       says: 'the reload goes to the page the visitor navigated to',
       holds: (f) =>
-        of(f, 'reload').every((e) => (e.detail as { url: string }).url === (f.step?.event as { url?: string }).url),
+        of(f, 'reload').every(
+          (e) => (e.detail as { url: string }).url === (f.step?.event as { url?: string } | undefined)?.url,
+        ),
     },
     {
       says: 'no reload within 10 s of the last one',
@@ -379,7 +395,9 @@ export const contentRunModel: MachineModel = {
       says: 'a run succeeds only with a parsed draft that has no problems',
       holds: (f) =>
         f.after.value !== 'succeeded' ||
-        (run(f.after).draft !== null && run(f.after).validation?.errors.length === 0 && run(f.after).error === null),
+        (run(f.after).draft !== null &&
+          run(f.after).validation?.errors.length === 0 &&
+          run(f.after).error === null),
     },
     {
       says: 'a failed or cancelled run says why',
@@ -399,4 +417,3 @@ export const MACHINE_MODELS: MachineModel[] = [
   buildCheckModel,
   contentRunModel,
 ]
-

@@ -68,4 +68,3 @@ function structuredCloneConfig<T>(v: T): T {
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, structuredCloneConfig(x)])) as T
   return v
 }
-
