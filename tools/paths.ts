@@ -253,4 +253,7 @@ export async function main(argv: string[], print = (l: string) => console.log(l)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  main(process.argv.slice(2)).then((code) => process.exit(code))
+  // exitCode, not exit(): a long report piped to another program must be written out first.
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code
+  })
