@@ -31,7 +31,7 @@ export type ActorOutcome =
   | { name: string; error: string }
 
 /** One fact a state promises, checked after every step of every path. */
-export interface Promise_ {
+export interface StatePromise {
   says: string
   holds: (facts: StepFacts) => boolean
 }
@@ -68,7 +68,7 @@ export interface MachineModel {
   effects?: string[]
   /** The part of a snapshot that matters; snapshots with the same key are one vertex of the graph. */
   key: (snapshot: AnyMachineSnapshot, now: number) => unknown
-  promises: Promise_[]
+  promises: StatePromise[]
   /** How an event with a payload reads in a path line (default: its type and payload). */
   describe?: (event: EventObject) => string | undefined
 }
