@@ -16,9 +16,12 @@ export interface BuildCheckInput {
   buildId: string
   /** When the last guarded reload happened (epoch ms), from session storage; null if never. */
   lastReloadAt: number | null
+  /** The clock (Date.now unless a test simulates time). */
+  now?: () => number
 }
 
 export interface BuildCheckContext extends BuildCheckInput {
+  now: () => number
   latestId: string | null
   chunkFailed: boolean
   /** URL the page reloads to (set on entering `reloading`). */
@@ -46,14 +49,20 @@ export const buildCheckMachine = setup({
   },
   guards: {
     isNewBuild: ({ context }, params: { id: string }) => params.id !== context.buildId,
-    mayReload: ({ context }) => context.chunkFailed && reloadAllowed(context.lastReloadAt, Date.now()),
+    mayReload: ({ context }) => context.chunkFailed && reloadAllowed(context.lastReloadAt, context.now()),
   },
   actions: {
     reload: (_, _params: { url: string }) => {},
   },
 }).createMachine({
   id: 'buildCheck',
-  context: ({ input }) => ({ ...input, latestId: null, chunkFailed: false, reloadUrl: null }),
+  context: ({ input }) => ({
+    ...input,
+    now: input.now ?? (() => Date.now()),
+    latestId: null,
+    chunkFailed: false,
+    reloadUrl: null,
+  }),
   initial: 'idle',
   on: {
     CHUNK_FAILED: { actions: assign({ chunkFailed: true }) },
@@ -87,7 +96,10 @@ export const buildCheckMachine = setup({
         NAVIGATE: {
           guard: 'mayReload',
           target: 'reloading',
-          actions: assign({ reloadUrl: ({ event }) => event.url, lastReloadAt: () => Date.now() }),
+          actions: assign({
+            reloadUrl: ({ event }) => event.url,
+            lastReloadAt: ({ context }) => context.now(),
+          }),
         },
       },
     },

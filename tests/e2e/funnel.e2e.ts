@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
 import { emptiedValues } from '../../engine/funnel/validate-field'
 import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
+import { main, parseArgs, pathsReport } from '../../tools/paths'
 import { loadSnapshot } from '../model/funnel-catalogue'
 import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
@@ -251,5 +252,28 @@ describe.runIf(tokenPage)(`token variant route ${tokenPage ? funnelBase(tokenPag
     expect(await currentStepName(tab)).toBe(second)
     expect(new URL(tab.url()).pathname).toBe(`${base}/${second}`)
     await ctx.close()
+  })
+})
+
+describe('npm run paths --replay walks a model path in Chromium', () => {
+  const listed = () =>
+    JSON.parse(pathsReport(parseArgs(['quiz-otc', '--json']))).paths as { n: number; line: string }[]
+
+  it('a complete path with a wrong answer and a "no" ends on the thank-you page; a history path steps back', async () => {
+    const paths = listed()
+    const complete = paths.find((p) => /\(invalid\).*\(no\).*→ \/thank-you$/.test(p.line))!
+    const history = paths.find((p) => p.line.includes('browser back'))!
+    for (const { n, end } of [
+      { n: complete.n, end: /^ends on \/thank-you \(/ },
+      { n: history.n, end: /^ends on step \w+ \(http:\/\/m10\.localhost:\d+\/quiz\/otc\/\w+/ },
+    ]) {
+      const out: string[] = []
+      const code = await main(['quiz-otc', '--replay', String(n), '--base', brandUrl('m10', port, '')], (l) =>
+        out.push(l),
+      )
+      expect(code, out.join('\n')).toBe(0)
+      expect(out[0]).toMatch(new RegExp(`^replaying quiz-otc path ${n} in Chromium: `))
+      expect(out.at(-1)).toMatch(end)
+    }
   })
 })

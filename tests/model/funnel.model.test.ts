@@ -6,51 +6,34 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
-import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
-import {
-  type GraphEvent,
-  type ScriptMove,
-  scriptedPath,
-  shortestPaths,
-  simplePathsToEnd,
-} from '../../engine/funnel/funnel-graph'
+import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { stepUrl } from '../../engine/funnel/funnel-location'
 import { funnelMachineWith } from '../../engine/funnel/funnel-machine'
 import { invalidStepValues, validStepValues } from '../../engine/funnel/sample-values'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import { FakeBrowser } from './fake-browser'
 import { funnelCatalogue, pageInfo } from './funnel-catalogue'
-import { type GraphPath, replayPath } from './replay-path'
+import { type FunnelModelPath, funnelModelPaths, KIND_TITLES, MODEL_BASE, MODEL_QUERY } from './funnel-paths'
+import { replayPath } from './replay-path'
 
-const SIMPLE_PATH_SAMPLE = 24
-const BASE = '/funnel-under-test'
-const QUERY = '?utm_source=x'
+const BASE = MODEL_BASE
+const QUERY = MODEL_QUERY
 
-function describePath(path: GraphPath): string {
-  const names = path.steps.slice(1).map(({ event }) => {
-    const e = event as GraphEvent
-    if (e.type === 'SUBMIT') return `submit${e.note ? `(${e.note})` : ''}`
-    if (e.type === 'POPSTATE') return `popstate(${e.step})`
-    return e.type.startsWith('xstate.done.actor.') ? '' : e.type.toLowerCase()
-  })
-  return names.filter(Boolean).join(' → ') || '(start)'
-}
-
-/** A bounded, deterministic set of simple paths that still covers skip, invalid submit and "no" answers. */
-function sampleSimplePaths(paths: GraphPath[]): GraphPath[] {
-  const picked = new Set<GraphPath>()
-  const has = (p: GraphPath, f: (d: string) => boolean) => f(describePath(p))
-  for (const want of [
-    (d: string) => d.includes('skip'),
-    (d: string) => d.includes('submit(no)'),
-    (d: string) => !d.includes('skip'),
-  ]) {
-    const p = paths.find((x) => has(x, want))
-    if (p) picked.add(p)
+/** Replays one listed path; a failure names it and the command that walks it in a browser. */
+async function walk(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  brand: string | undefined,
+  p: FunnelModelPath,
+) {
+  try {
+    return await replayPath(funnel, page, p.input, p.path)
+  } catch (e) {
+    const base = brand ? ` --base http://${brand}.localhost:3000` : ''
+    ;(e as Error).message +=
+      `\n  path ${p.n}: ${p.line}\n  replay: npm run paths -- ${funnel.id} --replay ${p.n}${base}`
+    throw e
   }
-  const stride = Math.max(1, Math.floor(paths.length / SIMPLE_PATH_SAMPLE))
-  for (let i = 0; i < paths.length && picked.size < SIMPLE_PATH_SAMPLE; i += stride) picked.add(paths[i])
-  return [...picked]
 }
 
 /** The same funnel with its first step's on-submit returning false (the spec's "stay"). */
@@ -72,48 +55,19 @@ for (const { funnel, pages } of catalogue) {
   const first = funnel.steps[0].name
 
   describe(`funnel ${funnel.id} (${funnel.steps.length} steps)`, () => {
-    describe('shortest paths, starting from an unknown step with a query string', () => {
-      const input = { stepParam: 'nonsense', basePath: BASE, search: QUERY }
-      for (const path of shortestPaths(funnel, page, input) as unknown as GraphPath[]) {
-        it(describePath(path), async () => {
-          await replayPath(funnel, page, input, path)
-        })
-      }
-    })
-
-    describe('simple paths to the destination, starting from a missing step', () => {
-      const input = { stepParam: undefined, basePath: BASE, search: QUERY }
-      const paths = simplePathsToEnd(funnel, page, input) as unknown as GraphPath[]
-      it('has complete paths', () => expect(paths.length).toBeGreaterThan(0))
-      for (const path of sampleSimplePaths(paths)) {
-        it(describePath(path), async () => {
-          const browser = await replayPath(funnel, page, input, path)
-          expect(browser.left).not.toBeNull()
-        })
-      }
-    })
-
-    describe('history: the browser back button and the form back button', () => {
-      const scripts: { title: string; stepParam?: string; moves: ScriptMove[] }[] = [
-        { title: 'submit, submit, browser back twice', moves: ['submit', 'submit', 'popstate', 'popstate'] },
-        { title: 'submit, submit, form back, submit again', moves: ['submit', 'submit', 'back', 'submit'] },
-        {
-          title: 'deep link to step 3, form back replaces history',
-          stepParam: funnel.steps[2]?.name,
-          moves: ['back', 'submit'],
-        },
-      ]
-      for (const s of scripts) {
-        const input = { stepParam: s.stepParam ?? first, basePath: BASE, search: QUERY }
-        const path =
-          s.stepParam === undefined && s.title.startsWith('deep')
-            ? null
-            : scriptedPath(funnel, page, input, s.moves)
-        it.skipIf(!path)(s.title, async () => {
-          await replayPath(funnel, page, input, path as unknown as GraphPath)
-        })
-      }
-    })
+    const listed = funnelModelPaths(funnel, page)
+    const brand = pages[0]?.brands[0]
+    for (const kind of Object.keys(KIND_TITLES) as (keyof typeof KIND_TITLES)[]) {
+      describe(KIND_TITLES[kind], () => {
+        const paths = listed.filter((p) => p.kind === kind)
+        if (kind === 'complete') it('has complete paths', () => expect(paths.length).toBeGreaterThan(0))
+        for (const p of paths)
+          it(`#${p.n} ${p.line}`, async () => {
+            const browser = await walk(funnel, page, brand, p)
+            if (kind === 'complete') expect(browser.left).not.toBeNull()
+          })
+      })
+    }
 
     it('starting on a known step keeps the URL and its query, and views that step', async () => {
       const last = funnel.steps.at(-1)!.name

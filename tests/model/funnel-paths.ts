@@ -1,0 +1,195 @@
+/**
+ * The paths the funnel model tests walk for one funnel, numbered, each as a line a person can read
+ * (`zip(90210) → medicare(no) → contact → finished → /thank-you`) with the steps' URLs. The model
+ * test (funnel.model.test.ts) and `npm run paths -- <funnel id>` both take their paths from here.
+ */
+import { getAdjacencyMap } from 'xstate/graph'
+import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import {
+  type FunnelSnapshot,
+  type GraphEvent,
+  graphEvents,
+  graphMachine,
+  type ScriptMove,
+  scriptedPath,
+  serializeFor,
+  shortestPaths,
+  simplePathsToEnd,
+} from '../../engine/funnel/funnel-graph'
+import { stepUrl } from '../../engine/funnel/funnel-location'
+import type { FunnelInput } from '../../engine/funnel/funnel-machine'
+import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import type { GraphPath } from './replay-path'
+
+/** The base path and query the model runs the funnel under (any base works: only step names matter). */
+export const MODEL_BASE = '/funnel-under-test'
+export const MODEL_QUERY = '?utm_source=x'
+const SIMPLE_PATH_SAMPLE = 24
+
+export type FunnelPathKind = 'complete' | 'shortest' | 'history'
+
+export interface FunnelModelPath {
+  /** 1-based, as `npm run paths -- <funnel> --replay N` takes it. */
+  n: number
+  kind: FunnelPathKind
+  title: string
+  input: FunnelInput
+  path: GraphPath
+  line: string
+}
+
+export const KIND_TITLES: Record<FunnelPathKind, string> = {
+  complete: 'simple paths to the destination, starting from a missing step',
+  shortest: 'shortest paths, starting from an unknown step with a query string',
+  history: 'history: the browser back button and the form back button',
+}
+
+const snapOf = (s: GraphPath['steps'][number]) => s.state as unknown as FunnelSnapshot
+
+/** `zip(90210) → medicare(no) → contact → finished → /thank-you`: each move named by the step it answers. */
+export function describeFunnelPath(funnel: ResolvedFunnel, path: GraphPath): string {
+  const moves: string[] = []
+  path.steps.forEach((s, i) => {
+    if (i === 0) return
+    const e = s.event as GraphEvent
+    const step = funnel.steps[snapOf(path.steps[i - 1]).context.stepIndex]
+    if (e.type === 'SUBMIT') {
+      const only = step.fields.length === 1 ? e.values?.[step.fields[0].name] : undefined
+      const note = e.note ?? (only === true ? 'yes' : only === false ? 'no' : only)
+      moves.push(`${step.name}${note !== undefined && note !== '' ? `(${note})` : ''}`)
+    } else if (e.type === 'SKIP') moves.push(`${step.name}(skip)`)
+    else if (e.type === 'BACK') moves.push('back')
+    else if (e.type === 'POPSTATE') moves.push('browser back')
+  })
+  const end = snapOf(path.steps.at(-1)!)
+  if (end.status === 'done') moves.push(String(end.value), end.context.exit ?? '?')
+  else moves.push(`(on ${funnel.steps[end.context.stepIndex].name})`)
+  return moves.join(' → ')
+}
+
+/** The URLs a person visits along the path, under `base` (the page's path without its step). */
+export function funnelPathUrls(funnel: ResolvedFunnel, fp: FunnelModelPath, base: string): string[] {
+  const { input } = fp
+  const urls = [`${input.stepParam === undefined ? base : stepUrl(base, input.stepParam)}${input.search}`]
+  let shown = -1
+  for (const s of fp.path.steps) {
+    const snap = snapOf(s)
+    let url: string | null = null
+    if (snap.status === 'done') url = snap.context.exit
+    else if (snap.value === 'showing' && snap.context.stepIndex !== shown) {
+      // The first step shown keeps the query string; moving on drops it.
+      url = stepUrl(base, funnel.steps[snap.context.stepIndex].name, shown === -1 ? input.search : '')
+      shown = snap.context.stepIndex
+    }
+    if (url && url !== urls.at(-1)) urls.push(url)
+  }
+  return urls
+}
+
+/** A bounded, deterministic set of simple paths that still covers skip, invalid submit and "no" answers. */
+function sampleSimplePaths(funnel: ResolvedFunnel, paths: GraphPath[]): GraphPath[] {
+  const picked = new Set<GraphPath>()
+  const line = (p: GraphPath) => describeFunnelPath(funnel, p)
+  for (const want of [
+    (d: string) => !d.includes('(skip)') && !d.includes('(no)') && !d.includes('(invalid)'),
+    (d: string) => d.includes('(skip)'),
+    (d: string) => d.includes('(no)'),
+  ]) {
+    const p = paths.find((x) => want(line(x)))
+    if (p) picked.add(p)
+  }
+  const stride = Math.max(1, Math.floor(paths.length / SIMPLE_PATH_SAMPLE))
+  for (let i = 0; i < paths.length && picked.size < SIMPLE_PATH_SAMPLE; i += stride) picked.add(paths[i])
+  return [...picked]
+}
+
+/** Every path the model walks for this funnel on this page: complete ones first, so #1 ends at the destination. */
+export function funnelModelPaths(funnel: ResolvedFunnel, page: FunnelPageInfo): FunnelModelPath[] {
+  const out: Omit<FunnelModelPath, 'n'>[] = []
+  const add = (kind: FunnelPathKind, input: FunnelInput, path: GraphPath) =>
+    out.push({ kind, title: KIND_TITLES[kind], input, path, line: describeFunnelPath(funnel, path) })
+
+  const fromMissing = { stepParam: undefined, basePath: MODEL_BASE, search: MODEL_QUERY }
+  for (const p of sampleSimplePaths(
+    funnel,
+    simplePathsToEnd(funnel, page, fromMissing) as unknown as GraphPath[],
+  ))
+    add('complete', fromMissing, p)
+  const fromUnknown = { stepParam: 'nonsense', basePath: MODEL_BASE, search: MODEL_QUERY }
+  for (const p of shortestPaths(funnel, page, fromUnknown) as unknown as GraphPath[])
+    add('shortest', fromUnknown, p)
+  const first = funnel.steps[0].name
+  const scripts: { stepParam: string | undefined; moves: ScriptMove[] }[] = [
+    { stepParam: first, moves: ['submit', 'submit', 'popstate', 'popstate'] },
+    { stepParam: first, moves: ['submit', 'submit', 'back', 'submit'] },
+    { stepParam: funnel.steps[2]?.name, moves: ['back', 'submit'] },
+  ]
+  for (const s of scripts) {
+    if (s.stepParam === undefined) continue
+    const input = { stepParam: s.stepParam, basePath: MODEL_BASE, search: MODEL_QUERY }
+    const path = scriptedPath(funnel, page, input, s.moves)
+    if (path) add('history', input, path as unknown as GraphPath)
+  }
+  return out.map((p, i) => ({ n: i + 1, ...p }))
+}
+
+export interface FunnelCoverage {
+  /** The funnel's steps and exits a visitor can reach, and those the paths show. */
+  states: { id: string; covered: boolean }[]
+  /** Moves from a step to the next step or exit (the graph's edges), and those the paths take. */
+  transitions: { label: string; covered: boolean }[]
+}
+
+/** Which steps and step-to-step moves of the funnel's graph the paths walk. */
+export function funnelCoverage(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  paths: FunnelModelPath[],
+): FunnelCoverage {
+  const where = (s: FunnelSnapshot) =>
+    s.status === 'done' ? `${String(s.value)} ${s.context.exit}` : funnel.steps[s.context.stepIndex].name
+  const stable = (s: FunnelSnapshot) => s.status === 'done' || s.value === 'showing'
+  const edges = new Set<string>()
+  const states = new Set<string>(funnel.steps.map((s) => s.name))
+  for (const input of new Set(paths.map((p) => p.input))) {
+    const adjacency = getAdjacencyMap(graphMachine(), {
+      input: { ...input, funnel, page },
+      events: graphEvents(funnel) as never,
+      serializeState: serializeFor(funnel) as never,
+    }) as unknown as Record<
+      string,
+      { state: FunnelSnapshot; transitions: Record<string, { state: FunnelSnapshot }> }
+    >
+    for (const { state, transitions } of Object.values(adjacency)) {
+      if (!stable(state)) continue
+      for (const t of Object.values(transitions)) {
+        states.add(where(t.state))
+        // Follow the machine's own completions to the next stable state.
+        let next = t.state
+        for (let i = 0; !stable(next) && i < 10; i++) {
+          const key = serializeFor(funnel)(next)
+          const onward = Object.values(adjacency[key]?.transitions ?? {})[0]
+          if (!onward) break
+          next = onward.state
+        }
+        if (stable(next)) {
+          states.add(where(next))
+          edges.add(`${where(state)} → ${where(next)}`)
+        }
+      }
+    }
+  }
+  const seenStates = new Set<string>()
+  const seenEdges = new Set<string>()
+  for (const p of paths) {
+    const shown = p.path.steps.map(snapOf).filter(stable)
+    shown.forEach((s, i) => {
+      seenStates.add(where(s))
+      if (i > 0) seenEdges.add(`${where(shown[i - 1])} → ${where(s)}`)
+    })
+  }
+  return {
+    states: [...states].map((id) => ({ id, covered: seenStates.has(id) })),
+    transitions: [...edges].map((label) => ({ label, covered: seenEdges.has(label) })),
+  }
+}

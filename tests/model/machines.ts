@@ -1,0 +1,419 @@
+/**
+ * The machines of engine/ besides the funnel, each as a model: payloads, what its actors may answer,
+ * the part of its context that matters, and what each of its states promises. The graph, the paths
+ * and the replay are tests/model/machine-model.ts; a machine added here is tested and listed by
+ * `npm run paths` with no other code.
+ */
+import type { AnyMachineSnapshot } from 'xstate'
+import { buildCheckMachine, reloadAllowed } from '../../engine/build-check/build-check-machine'
+import {
+  BUILD_CHECK_INTERVAL_MS,
+  PHONE_EXPIRY_CUT_ON_CHANGE_MS,
+  PHONE_LEASE_TIME_S,
+  PHONE_POLL_INTERVAL_MS,
+  PHONE_REFRESH_BEFORE_EXPIRY_MS,
+  RELOAD_GUARD_MS,
+  TOOLTIP_OPEN_DELAY_MS,
+  TOOLTIP_SKIP_DELAY_MS,
+  VISITOR_SYNC_RETRY_MS,
+} from '../../engine/constants'
+import { buildMessages, type ChatMessage } from '../../engine/content-factory/prompt'
+import { MAX_REPAIRS, type RunContext, runMachine } from '../../engine/content-factory/run-machine'
+import { type LeaseContext, leaseMachine } from '../../engine/phone/lease-machine'
+import type { LeasedPhone } from '../../engine/phone/leased-phone'
+import { type TooltipContext, tooltipMachine, tooltipStateFor } from '../../engine/tooltip/tooltip-machine'
+import type { VisitorSyncContext } from '../../engine/visitor-sync/visitor-sync-machine'
+import { visitorSyncMachine } from '../../engine/visitor-sync/visitor-sync-machine'
+import type { VisitorRecord } from '../../schemas/generated/visitor-record'
+import { type Effect, type MachineModel, MODEL_T0, type StepFacts } from './machine-model'
+
+const S = 1000
+const of = (facts: StepFacts, name: string): Effect[] => facts.effects.filter((e) => e.name === name)
+const ctx = <T>(s: AnyMachineSnapshot | null) => (s?.context ?? null) as T | null
+const isEvent = (f: StepFacts, type: string) => f.step?.kind === 'event' && f.step.event.type === type
+
+// --- phone lease (spec point 9: 300 s lease, 4 s poll, renew 20 s before expiry, 10 s cut) -------
+
+const lease =
+  (value: string, seconds: number) =>
+  (_: unknown, now: number): LeasedPhone => ({ value, expiresAt: now + seconds * S })
+const RENEW_SOON_S = PHONE_REFRESH_BEFORE_EXPIRY_MS / S + 2
+const leased = (s: AnyMachineSnapshot | null) => ctx<LeaseContext>(s)?.leased ?? null
+const endsWithinRenewal = (l: LeasedPhone | null, now: number) =>
+  !l || l.expiresAt - now < PHONE_REFRESH_BEFORE_EXPIRY_MS
+
+export const leaseModel: MachineModel = {
+  name: 'lease',
+  title: 'phone lease (engine/phone/lease-machine.ts)',
+  machine: leaseMachine,
+  starts: [{ name: 'page load', input: (now) => ({ now }) }],
+  outcomes: {
+    requestPhone: [
+      { name: `${PHONE_LEASE_TIME_S} s lease`, output: lease('18885550001', PHONE_LEASE_TIME_S) },
+      { name: `${RENEW_SOON_S} s lease`, output: lease('18885550002', RENEW_SOON_S) },
+      { name: 'lease already ended', output: lease('18885550003', -1) },
+      { name: 'no number', output: () => null },
+      { name: 'marketplace down', error: 'marketplace down' },
+    ],
+  },
+  // Time left on the lease while it matters for renewal; a long lease is just "long".
+  key: (s, now) => {
+    const l = leased(s)
+    const left = l ? l.expiresAt - now : null
+    return [
+      left === null
+        ? 'none'
+        : left <= 0
+          ? 'ended'
+          : left >= PHONE_REFRESH_BEFORE_EXPIRY_MS + 2 * PHONE_POLL_INTERVAL_MS
+            ? 'long'
+            : left,
+      (s.context as LeaseContext).changedDuringRequest,
+    ]
+  },
+  promises: [
+    {
+      says: 'no number is requested before the visitor IP is known',
+      holds: (f) => f.after.value !== 'waitingForIp' || f.allEffects.length === 0,
+    },
+    {
+      says: 'once the IP is known, a number is requested at once',
+      holds: (f) =>
+        !(isEvent(f, 'IP_KNOWN') && f.before?.value === 'waitingForIp') || of(f, 'requestPhone').length === 1,
+    },
+    {
+      says: 'requests are at least 4 s apart',
+      holds: (f) => {
+        const at = f.allEffects.filter((e) => e.name === 'requestPhone').map((e) => e.at)
+        return at.every((t, i) => i === 0 || t - at[i - 1] >= PHONE_POLL_INTERVAL_MS)
+      },
+    },
+    {
+      says: 'a number is requested only when none is held or it ends within 20 s',
+      holds: (f) => of(f, 'requestPhone').length === 0 || endsWithinRenewal(leased(f.after), f.now),
+    },
+    {
+      says: 'the lease is checked every 4 s while the IP is known',
+      holds: (f) => f.step?.kind !== 'delay' || f.step.delay === PHONE_POLL_INTERVAL_MS,
+    },
+    {
+      says: 'a lease ending within 20 s (or none) is renewed at the next check, before it expires',
+      holds: (f) =>
+        !(f.step?.kind === 'delay' && f.before?.value === 'waiting') ||
+        !endsWithinRenewal(leased(f.before), f.now) ||
+        of(f, 'requestPhone').length === 1,
+    },
+    {
+      says: 'an expired number is never held (the page falls back to the default)',
+      holds: (f) => !leased(f.after) || leased(f.after)!.expiresAt > f.now,
+    },
+    {
+      says: 'a number shows only as the marketplace answered it: after a fallback, only a fresh answer brings one',
+      holds: (f) => {
+        const a = leased(f.after)
+        const b = leased(f.before)
+        if (!a || (b && a.value === b.value)) return true
+        return f.step?.kind === 'done' && a.value === (f.step.event as { output?: LeasedPhone }).output?.value
+      },
+    },
+    {
+      says: 'a failed request keeps the last good number',
+      holds: (f) => f.step?.kind !== 'error' || leased(f.after) === leased(f.before),
+    },
+    {
+      says: 'a quote change cuts the lease to 10 s from now and never lengthens it',
+      holds: (f) => {
+        if (!isEvent(f, 'QUOTE_CHANGED') || !leased(f.after)) return true
+        const after = leased(f.after)!.expiresAt
+        return after <= f.now + PHONE_EXPIRY_CUT_ON_CHANGE_MS && after <= leased(f.before)!.expiresAt
+      },
+    },
+    {
+      says: 'a number chosen before a quote change is cut to 10 s when it arrives',
+      holds: (f) =>
+        !(f.step?.kind === 'done' && ctx<LeaseContext>(f.before)?.changedDuringRequest && leased(f.after)) ||
+        leased(f.after)!.expiresAt <= f.now + PHONE_EXPIRY_CUT_ON_CHANGE_MS,
+    },
+  ],
+}
+
+// --- tooltip group (spec point 9: open after 700 ms, skip window 300 ms) --------------------------
+
+const TIPS = ['a', 'b'] as const
+const open = (s: AnyMachineSnapshot | null) =>
+  s ? TIPS.filter((id) => tooltipStateFor(s as never, id) !== 'closed') : []
+const tipEvents = (type: string) => () => TIPS.map((id) => ({ type, id }))
+
+export const tooltipModel: MachineModel = {
+  name: 'tooltip',
+  title: 'tooltip group (engine/tooltip/tooltip-machine.ts)',
+  machine: tooltipMachine,
+  starts: [{ name: 'two tooltips a and b', input: () => undefined }],
+  payloads: Object.fromEntries(
+    ['POINTER_ENTER', 'POINTER_LEAVE', 'FOCUS', 'BLUR', 'CLICK', 'SCROLL'].map((t) => [t, tipEvents(t)]),
+  ),
+  outcomes: {},
+  key: (s) => (s.context as TooltipContext).activeId,
+  promises: [
+    { says: 'never two tooltips open at once', holds: (f) => open(f.after).length <= 1 },
+    {
+      says: 'no tooltip is active while closed',
+      holds: (f) => f.after.value !== 'closed' || ctx<TooltipContext>(f.after)!.activeId === null,
+    },
+    {
+      says: 'hovering opens a tooltip only after 700 ms',
+      holds: (f) =>
+        f.after.value !== 'delayed-open' ||
+        f.before?.value === 'delayed-open' ||
+        (f.step?.kind === 'delay' && f.step.delay === TOOLTIP_OPEN_DELAY_MS),
+    },
+    {
+      says: 'after one closes, the skip window lasts 300 ms',
+      holds: (f) =>
+        !(f.step?.kind === 'delay' && f.before?.value === 'skipping') ||
+        f.step.delay === TOOLTIP_SKIP_DELAY_MS,
+    },
+    {
+      says: 'focus opens its tooltip at once (or keeps it open)',
+      holds: (f) =>
+        !isEvent(f, 'FOCUS') || open(f.after).join() === (f.step!.event as unknown as { id: string }).id,
+    },
+    {
+      says: 'within the skip window the next tooltip opens at once',
+      holds: (f) =>
+        !(f.before?.value === 'skipping' && isEvent(f, 'POINTER_ENTER')) || f.after.value === 'instant-open',
+    },
+    {
+      says: 'a tooltip that closes says why',
+      holds: (f) =>
+        !(open(f.before).length === 1 && open(f.after).length === 0) ||
+        ctx<TooltipContext>(f.after)!.lastCloseReason !== null,
+    },
+  ],
+}
+
+// --- visitor sync (spec points 4 and 7: a failed send is retried after 3 s) ----------------------
+
+const record = (updatedAt: number): VisitorRecord => ({
+  userId: 'u-1',
+  anonymousId: 'a-1',
+  session: { id: 's-1', paid: false, urlParams: {} },
+  urlParams: {},
+  updatedAt,
+})
+const sync = (s: AnyMachineSnapshot | null) => ctx<VisitorSyncContext>(s)!
+
+export const visitorSyncModel: MachineModel = {
+  name: 'visitor-sync',
+  title: 'visitor sync (engine/visitor-sync/visitor-sync-machine.ts)',
+  machine: visitorSyncMachine,
+  starts: [{ name: 'known visitor', input: () => ({ record: record(MODEL_T0 - S) }) }],
+  payloads: {
+    CHANGE: (_, now) => [{ type: 'CHANGE', record: record(now) }],
+    REMOTE: (_, now) => [
+      { type: 'REMOTE', record: record(now + 1) },
+      { type: 'REMOTE', record: record(0) },
+    ],
+  },
+  describe: (e) =>
+    e.type === 'CHANGE'
+      ? 'change here'
+      : e.type === 'REMOTE'
+        ? `${(e as unknown as { record: VisitorRecord }).record.updatedAt === 0 ? 'older' : 'newer'} change from another tab`
+        : undefined,
+  outcomes: {
+    postRecord: [
+      { name: 'stored', output: () => ({ ok: true }) },
+      { name: 'network down', error: 'network down' },
+    ],
+  },
+  effects: ['broadcast', 'recordChanged'],
+  key: (s) => {
+    const c = s.context as VisitorSyncContext
+    return [c.version > c.inFlightVersion, c.inFlightVersion > c.sentVersion, Math.min(c.failures, 2)]
+  },
+  promises: [
+    {
+      says: 'a failed send is retried after 3 s',
+      holds: (f) =>
+        f.step?.kind !== 'delay' ||
+        (f.step.delay === VISITOR_SYNC_RETRY_MS &&
+          f.before?.value === 'waiting' &&
+          of(f, 'postRecord').length === 1),
+    },
+    {
+      says: 'a success with nothing newer to send stops (no timer, no send until the next change)',
+      holds: (f) => f.after.value !== 'idle' || sync(f.after).version === sync(f.after).sentVersion,
+    },
+    {
+      says: 'only the newest record is sent',
+      holds: (f) =>
+        of(f, 'postRecord').every(
+          (e) => (e.detail as { record: VisitorRecord }).record === sync(f.after).record,
+        ),
+    },
+    {
+      says: 'every change here is broadcast to the other tabs once',
+      holds: (f) =>
+        !isEvent(f, 'CHANGE') ||
+        (of(f, 'broadcast').length === 1 &&
+          (of(f, 'broadcast')[0].detail as { record: VisitorRecord }).record ===
+            (f.step!.event as { record?: VisitorRecord }).record),
+    },
+    {
+      says: "another tab's change is never broadcast back",
+      holds: (f) => !isEvent(f, 'REMOTE') || of(f, 'broadcast').length === 0,
+    },
+    {
+      says: 'an older change from another tab is ignored',
+      holds: (f) =>
+        !isEvent(f, 'REMOTE') ||
+        (f.step!.event as unknown as { record: VisitorRecord }).record.updatedAt !== 0 ||
+        sync(f.after).record === sync(f.before).record,
+    },
+    {
+      says: 'waiting to retry only after a failure',
+      holds: (f) => f.after.value !== 'waiting' || sync(f.after).failures > 0,
+    },
+  ],
+}
+
+// --- build check (spec points 4, 7, 8: every 5 min; reload guard 10 s) --------------------------
+
+type BuildContext = {
+  buildId: string
+  latestId: string | null
+  chunkFailed: boolean
+  lastReloadAt: number | null
+}
+const build = (s: AnyMachineSnapshot | null) => ctx<BuildContext>(s)!
+
+export const buildCheckModel: MachineModel = {
+  name: 'build-check',
+  title: 'build check (engine/build-check/build-check-machine.ts)',
+  machine: buildCheckMachine,
+  starts: [
+    { name: 'first load', input: (now) => ({ buildId: 'b1', lastReloadAt: null, now }) },
+    {
+      name: 'just reloaded',
+      input: (now) => ({ buildId: 'b1', lastReloadAt: MODEL_T0 - RELOAD_GUARD_MS / 2, now }),
+    },
+  ],
+  payloads: { NAVIGATE: () => [{ type: 'NAVIGATE', url: '/next-page' }] },
+  outcomes: {
+    fetchLatest: [
+      { name: 'same build', output: () => ({ id: 'b1' }) },
+      { name: 'new build b2', output: () => ({ id: 'b2' }) },
+      { name: 'offline', error: 'offline' },
+    ],
+  },
+  effects: ['reload'],
+  key: (s, now) => {
+    const c = s.context as BuildContext
+    return [c.latestId, c.chunkFailed, reloadAllowed(c.lastReloadAt, now)]
+  },
+  promises: [
+    {
+      says: 'the build is checked every 5 minutes',
+      holds: (f) =>
+        f.step?.kind !== 'delay' ||
+        (f.step.delay === BUILD_CHECK_INTERVAL_MS && of(f, 'fetchLatest').length === 1),
+    },
+    {
+      says: 'a failed chunk checks for a new build at once',
+      holds: (f) =>
+        !(isEvent(f, 'CHUNK_FAILED') && f.before?.value === 'idle') || of(f, 'fetchLatest').length === 1,
+    },
+    {
+      says: 'a page reloads only after a chunk failed and a newer build is out, and only once',
+      holds: (f) =>
+        of(f, 'reload').length === 0 ||
+        (build(f.before).chunkFailed &&
+          build(f.before).latestId !== build(f.before).buildId &&
+          f.allEffects.filter((e) => e.name === 'reload').length === 1),
+    },
+    {
+      says: 'the reload goes to the page the visitor navigated to',
+      holds: (f) =>
+        of(f, 'reload').every(
+          (e) => (e.detail as { url: string }).url === (f.step?.event as { url?: string } | undefined)?.url,
+        ),
+    },
+    {
+      says: 'no reload within 10 s of the last one',
+      holds: (f) => of(f, 'reload').length === 0 || reloadAllowed(build(f.before).lastReloadAt, f.now),
+    },
+  ],
+}
+
+// --- content-factory run (CONTROL-CENTER §5: one automatic repair) --------------------------------
+
+const draft = { title: 'T', description: 'D', carrier: 'Humana', slug: 'humana-t', body: ['# T'] }
+const answer = (text: string) => () => ({ text, model: 'm', promptTokens: 10, completionTokens: 5 })
+const run = (s: AnyMachineSnapshot | null) => ctx<RunContext>(s)!
+
+export const contentRunModel: MachineModel = {
+  name: 'content-run',
+  title: 'content-factory run (engine/content-factory/run-machine.ts)',
+  machine: runMachine,
+  starts: [
+    {
+      name: 'queued run',
+      input: () => ({ messages: buildMessages({ id: 'a', name: 'A', bio: 'B.' }, { topic: 't' }, []) }),
+    },
+  ],
+  outcomes: {
+    generate: [
+      { name: 'a usable draft', output: answer(JSON.stringify(draft)) },
+      { name: 'not JSON', output: answer('Sorry, here is an article: …') },
+      { name: 'provider error', error: 'the provider answered 500' },
+    ],
+    validate: [
+      { name: 'no problems', output: () => ({ errors: [], warnings: ['a claim to check'] }) },
+      { name: 'a problem', output: () => ({ errors: ['/slug is taken'], warnings: [] }) },
+      { name: 'validator failed', error: 'the dry build failed' },
+    ],
+  },
+  key: (s) => {
+    const c = s.context as RunContext
+    return [c.attempt, c.draft !== null, c.validation?.errors.length ?? null, c.error]
+  },
+  promises: [
+    {
+      says: `the model is asked at most ${MAX_REPAIRS + 1} times (one repair)`,
+      holds: (f) => f.allEffects.filter((e) => e.name === 'generate').length <= MAX_REPAIRS + 1,
+    },
+    {
+      says: 'a repair sends the problems back to the model',
+      holds: (f) => {
+        const asks = f.allEffects.filter((e) => e.name === 'generate')
+        const sizes = asks.map((e) => (e.detail as { messages: ChatMessage[] }).messages.length)
+        return sizes.length < 2 || sizes[1] > sizes[0]
+      },
+    },
+    {
+      says: 'a run succeeds only with a parsed draft that has no problems',
+      holds: (f) =>
+        f.after.value !== 'succeeded' ||
+        (run(f.after).draft !== null &&
+          run(f.after).validation?.errors.length === 0 &&
+          run(f.after).error === null),
+    },
+    {
+      says: 'a failed or cancelled run says why',
+      holds: (f) => !['failed', 'cancelled'].includes(String(f.after.value)) || Boolean(run(f.after).error),
+    },
+    {
+      says: 'an ended run stays ended',
+      holds: (f) => f.before?.status !== 'done' || f.after.value === f.before.value,
+    },
+  ],
+}
+
+export const MACHINE_MODELS: MachineModel[] = [
+  leaseModel,
+  tooltipModel,
+  visitorSyncModel,
+  buildCheckModel,
+  contentRunModel,
+]
