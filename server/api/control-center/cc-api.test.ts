@@ -326,6 +326,59 @@ describe('control center API', { timeout: 90_000 }, () => {
     ).toMatch(/live changed/)
   })
 
+  it('lists the audit log newest first by when each row was written, and pages it with ?before', async () => {
+    const line = (e: { action: string; target: string | null }) => `${e.action} ${e.target ?? '-'}`
+    await ok(call('POST', '/api/cc/branches', { title: 'Audit order' }, 'editor'), 201)
+    const c = await edit('audit-order', '/subheadline', 'In time order')
+    await ok(call('POST', '/api/cc/branches/audit-order/publish', { expectedHead: c.commit }, 'publisher'))
+    const pubs = await ok(call('GET', '/api/cc/publications', undefined, 'viewer'))
+    await ok(
+      call(
+        'POST',
+        '/api/cc/rollback',
+        { publication: pubs.publications[0].id, expectedLive: pubs.live.commit },
+        'publisher',
+      ),
+    )
+    const top = await ok(call('GET', '/api/cc/audit?limit=3', undefined, 'publisher'))
+    expect(top.entries.map(line)).toEqual([
+      'rollback refs/heads/published',
+      'publish audit-order',
+      'commit audit-order',
+    ])
+
+    // A publish reserves its audit id (its merge commit names it) before its gates run; a preview
+    // granted meanwhile is written first, so it is the older row although its id is the newer.
+    await ok(call('POST', '/api/cc/branches', { title: 'Audit late' }, 'editor'), 201)
+    const d = await edit('audit-late', '/subheadline', 'Written late')
+    const source = h.cc.publisher.live.source
+    const build = source.build.bind(source)
+    let grant: Promise<Answer> | null = null
+    source.build = async (...args) => {
+      grant ??= call('POST', '/api/cc/previews', { branch: 'audit-late' }, 'editor')
+      await ok(grant)
+      return build(...args)
+    }
+    try {
+      await ok(call('POST', '/api/cc/branches/audit-late/publish', { expectedHead: d.commit }, 'publisher'))
+    } finally {
+      delete (source as Partial<typeof source>).build
+    }
+    const newest = await ok(call('GET', '/api/cc/audit?limit=6', undefined, 'publisher'))
+    expect(newest.entries.slice(0, 2).map(line)).toEqual(['publish audit-late', 'preview.grant audit-late'])
+    expect(Number(newest.entries[0].id)).toBeLessThan(Number(newest.entries[1].id))
+    const paged: string[] = []
+    for (let before = ''; paged.length < 6; ) {
+      const page = await ok(call('GET', `/api/cc/audit?limit=1${before}`, undefined, 'publisher'))
+      paged.push(page.entries[0].id)
+      before = `&before=${page.entries[0].id}`
+    }
+    expect(paged).toEqual(newest.entries.map((e: { id: string }) => e.id))
+    expect(
+      (await ok(call('GET', '/api/cc/audit?before=999999999', undefined, 'publisher'), 400)).error,
+    ).toMatch(/before/)
+  })
+
   it('mints preview links for the brand hosts, audited', async () => {
     const r = await ok(
       call('POST', '/api/cc/previews', { branch: 'broken', brand: 'm10', path: '/grocery' }, 'viewer'),

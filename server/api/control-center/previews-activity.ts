@@ -79,7 +79,12 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
       if (str('actor')) add('actor = ?', str('actor'))
       if (str('action')) add('action = ?', str('action'))
       if (str('branch')) add('target = ?', str('branch'))
-      if (before) add('id < ?::bigint', before)
+      // Time order (docs/decisions/0966): ids are reserved before their rows are written.
+      if (before) {
+        const cursor = await store.db.query('SELECT 1 FROM audit_log WHERE id = $1::bigint', [before])
+        if (!cursor.rows.length) throw new HttpError(400, `?before: no audit row ${before}`)
+        add('(at, id) < (SELECT at, id FROM audit_log WHERE id = ?::bigint)', before)
+      }
       // Publishers and admins read all; others the rows about branches and their own.
       if (!can(user, 'audit.read')) {
         args.push(user.id)
@@ -98,7 +103,7 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
         ip: string | null
       }>(
         `SELECT id::text AS id, at, actor, action, target, details, ip FROM audit_log
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT $${args.length}`,
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT $${args.length}`,
         args,
       )
       const people = await content.queries.people(r.rows.map((e) => e.actor))
