@@ -346,6 +346,10 @@ describe('control center API', { timeout: 90_000 }, () => {
       'publish audit-order',
       'commit audit-order',
     ])
+    // What the Activity screen's sentences need: the files that went live, names not ids.
+    expect(top.entries[1].details.paths).toEqual([GROCERY])
+    expect(top.entries[0].details.paths).toEqual([GROCERY])
+    expect(top.entries[1].actor.name).toBe('Publisher')
 
     // A publish reserves its audit id (its merge commit names it) before its gates run; a preview
     // granted meanwhile is written first, so it is the older row although its id is the newer.

@@ -106,7 +106,8 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
          ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT $${args.length}`,
         args,
       )
-      const people = await content.queries.people(r.rows.map((e) => e.actor))
+      // Names, not ids: the actor, and the target when it is a staff user (role changes, locks).
+      const people = await content.queries.people(r.rows.flatMap((e) => [e.actor, e.target]))
       return {
         entries: r.rows.map((e) => ({
           id: e.id,
@@ -116,6 +117,7 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
             : null,
           action: e.action,
           target: e.target,
+          targetName: (e.target && people.get(e.target)?.name) || null,
           details: typeof e.details === 'string' ? JSON.parse(e.details) : e.details,
           ip: can(user, 'audit.read') ? e.ip : null,
         })),

@@ -12,6 +12,7 @@ import { ImpactTab } from '../ImpactTab'
 import { isoToLaLocal, laLocalToIso } from '../la-time'
 import { Empty, ErrorState, FormError, jsonValue, Loading, laTime, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
+import { publishReadiness } from '../publish-readiness'
 import { useResource } from '../use-resource'
 
 type Checks = BranchChecks
@@ -91,7 +92,11 @@ export default function BranchScreen() {
             <Loading what="checks" />
           ) : (
             <div className="stack">
-              {checks.data.ok ? (
+              {checks.data.conflicts?.length ? (
+                <p className="cc-form-error" data-testid="check-conflicts">
+                  {(publishReadiness(checks.data, false) as { text: string }).text}
+                </p>
+              ) : checks.data.ok ? (
                 <Empty>All checks pass on what publishing would put live.</Empty>
               ) : (
                 <ErrorList errors={checks.data.errors} branch={branch} />
@@ -296,6 +301,7 @@ function BranchActions({
   const overridable =
     mayOverride && (onlyBudget(errors) || (checks && !checks.ok && onlyBudget(checks.errors)))
   const [reason, setReason] = useState('')
+  const readiness = publishReadiness(checks, error !== null || errors.length > 0 || conflicts.length > 0)
   const archived = branch.status === 'archived'
   const mayArchive = may('publish') || branch.createdBy?.id === route.user?.id
   return (
@@ -436,12 +442,18 @@ function BranchActions({
               </li>
             ))}
           </ul>
-          <p>{checks?.ok ? 'All checks pass.' : ''}</p>
+          {'text' in readiness && (
+            <p data-testid="publish-readiness" className={readiness.state === 'pass' ? '' : 'cc-form-error'}>
+              {readiness.text}
+            </p>
+          )}
           <FormError message={error} />
           {errors.length > 0 && <ErrorList errors={errors} branch={branch.name} />}
           {conflicts.length > 0 && (
             <p>
-              Live changed the same fields: use <strong>Update from live</strong> to choose, then publish.
+              Live changed the same fields (
+              {conflicts.flatMap((c) => c.conflicts.map((x) => x.pointer || '/')).join(', ')}): use{' '}
+              <strong>Update from live</strong> to choose, then publish.
             </p>
           )}
           {overridable ? (
