@@ -7,6 +7,7 @@ import {
   EXPERIMENT_COOKIE_MAX_AGE_MS,
   EXPERIMENT_HTML_CACHE_CONTROL,
   publicHtmlCacheControl,
+  PREVIEW_INVALID_STATUS_MESSAGE,
 } from '../engine/constants'
 import { experimentCookieName } from '../engine/experiments/variants'
 import { errorInfo } from '../engine/render/error-info'
@@ -316,10 +317,11 @@ async function renderPreview(
         snapshots.current.brands.get(facts.brandId ?? '') ?? null,
         facts,
         quiet,
-        errorInfo(
-          409,
-          `Branch "${preview.info.branch}" has ${preview.errors} problem${preview.errors === 1 ? '' : 's'} to fix in the control center before it can be previewed.`,
-        ),
+        {
+          statusCode: 409,
+          statusMessage: PREVIEW_INVALID_STATUS_MESSAGE,
+          message: `Branch "${preview.info.branch}"${preview.info.drafts ? ' with your unsaved changes' : ''} has ${preview.errors} problem${preview.errors === 1 ? '' : 's'} to fix before it can be previewed.`,
+        },
       )
   await renderResolution(ctx, { ...resolution, preview: preview.info })
   setPreviewHeaders(ctx)
