@@ -6,8 +6,8 @@ import compress from 'koa-compress'
 import {
   EXPERIMENT_COOKIE_MAX_AGE_MS,
   EXPERIMENT_HTML_CACHE_CONTROL,
-  publicHtmlCacheControl,
   PREVIEW_INVALID_STATUS_MESSAGE,
+  publicHtmlCacheControl,
 } from '../engine/constants'
 import { experimentCookieName } from '../engine/experiments/variants'
 import { errorInfo } from '../engine/render/error-info'

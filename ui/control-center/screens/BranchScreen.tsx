@@ -10,9 +10,9 @@ import { ErrorList } from '../ErrorList'
 import { fileUrl } from '../file-links'
 import { ImpactTab } from '../ImpactTab'
 import { isoToLaLocal, laLocalToIso } from '../la-time'
+import { publishReadiness } from '../publish-readiness'
 import { Empty, ErrorState, FormError, jsonValue, Loading, laTime, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
-import { publishReadiness } from '../publish-readiness'
 import { useResource } from '../use-resource'
 
 type Checks = BranchChecks
