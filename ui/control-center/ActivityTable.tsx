@@ -19,6 +19,7 @@ const AUDIT_ACTIONS = [
   'publish.schedule',
   'publish.scheduled-fired',
   'rollback',
+  'publication.revert',
   'preview.grant',
   'run.start',
   'run.cancel',

@@ -89,6 +89,8 @@ export function auditSentence(
       return `The scheduled publish of ${on} was cancelled${d.reason ? `: ${d.reason}` : ` by ${who}`}`
     case 'rollback':
       return `${who} rolled live back to before publication #${d.publication ?? '?'} (${files(d.paths)})${move(d, 'live ')}`
+    case 'publication.revert':
+      return `${who} opened ${on} to revert only publication #${d.publication ?? '?'} (${files(d.paths)})`
     case 'preview.grant':
       return `${who} opened a preview of ${on}${d.brand ? ` on ${d.brand}` : ''}${d.path ? ` at ${d.path}` : ''}`
     case 'run.start':

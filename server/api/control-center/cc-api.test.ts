@@ -383,6 +383,65 @@ describe('control center API', { timeout: 90_000 }, () => {
     ).toMatch(/before/)
   })
 
+  it('reverts only one publication on a new branch, and refuses with the fields a later one changed again', async () => {
+    const before = live().subheadline
+    const publish = async (title: string, pointer: string, value: string) => {
+      const { branch } = await ok(call('POST', '/api/cc/branches', { title }, 'editor'), 201)
+      const c = await edit(branch.name, pointer, value)
+      return (
+        await ok(
+          call('POST', `/api/cc/branches/${branch.name}/publish`, { expectedHead: c.commit }, 'publisher'),
+        )
+      ).publication.id as string
+    }
+    const one = await publish('Revert one', '/subheadline', 'Sub from one')
+    await publish('Revert two', '/title', 'Title from two')
+    const shown = await ok(call('GET', `/api/cc/publications/${one}/diff`, undefined, 'viewer'))
+    expect(shown.files).toEqual([
+      expect.objectContaining({
+        path: GROCERY,
+        changes: [{ pointer: '/subheadline', op: 'replace', before, after: 'Sub from one' }],
+      }),
+    ])
+    const made = await ok(call('POST', `/api/cc/publications/${one}/revert`, undefined, 'editor'), 201)
+    expect(made.branch).toMatchObject({ name: `revert-${one}`, paths: [GROCERY] })
+    // The branch's diff is that publication's, inverted; nothing of the later one.
+    const diff = await ok(call('GET', `/api/cc/branches/revert-${one}/diff`, undefined, 'viewer'))
+    expect(diff.files).toEqual([
+      expect.objectContaining({
+        path: GROCERY,
+        changes: [{ pointer: '/subheadline', op: 'replace', before: 'Sub from one', after: before }],
+      }),
+    ])
+    await ok(
+      call('POST', `/api/cc/branches/revert-${one}/publish`, { expectedHead: made.branch.head }, 'publisher'),
+    )
+    expect(live()).toMatchObject({ subheadline: before, title: 'Title from two' })
+    expect(
+      (await ok(call('POST', `/api/cc/publications/${one}/revert`, undefined, 'editor'), 409)).error,
+    ).toMatch(/exists|nothing to revert/)
+
+    // A later publication changed the same field again: a refusal naming it, and no branch.
+    const pubs = await ok(call('GET', '/api/cc/publications', undefined, 'viewer'))
+    const two = pubs.publications.find((p: { branch: string }) => p.branch === 'revert-two').id
+    await publish('Revert three', '/title', 'Title from three')
+    const refused = await ok(call('POST', `/api/cc/publications/${two}/revert`, undefined, 'editor'), 409)
+    expect(refused.conflicts).toEqual([
+      {
+        path: GROCERY,
+        conflicts: [expect.objectContaining({ pointer: '/title', theirs: 'Title from three' })],
+      },
+    ])
+    const branches = await ok(call('GET', '/api/cc/branches', undefined, 'viewer'))
+    expect(branches.branches.map((b: { name: string }) => b.name)).not.toContain(`revert-${two}`)
+    expect((await ok(call('GET', '/api/cc/publications/x/diff', undefined, 'viewer'), 400)).error).toMatch(
+      /:id/,
+    )
+    expect(
+      (await ok(call('POST', '/api/cc/publications/999999/revert', undefined, 'editor'), 404)).error,
+    ).toMatch(/unknown publication/)
+  })
+
   it('mints preview links for the brand hosts, audited', async () => {
     const r = await ok(
       call('POST', '/api/cc/previews', { branch: 'broken', brand: 'm10', path: '/grocery' }, 'viewer'),
