@@ -333,6 +333,45 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
   )
 
   it(
+    'live history: View diff shows what a publication changed; Revert only this opens a branch undoing it, or lists the fields changed again later',
+    async () => {
+      const context = await signedIn('pub@x.test')
+      const page = await context.newPage()
+      await openScreen(page, '/branches?tab=history')
+      const rows = page.getByTestId('live-history').locator('tbody tr')
+      const [last, before] = [rows.first(), rows.nth(1)]
+      expect(await last.textContent()).toContain('promo-b')
+      await last.getByRole('button', { name: 'View diff' }).click()
+      const diff = page.getByRole('dialog', { name: 'What this publication changed' })
+      await expect
+        .poll(() => diff.getByTestId('diff').textContent())
+        .toContain('/headline: "Headline from A" → "Headline from B"')
+      await page.keyboard.press('Escape')
+      await diff.waitFor({ state: 'hidden' })
+      // promo-a's headline was changed again by promo-b: a refusal naming the field, no branch.
+      await before.getByRole('button', { name: 'Revert only this publication' }).click()
+      const revert = page.getByRole('dialog', { name: 'Revert only this publication?' })
+      await revert.getByRole('button', { name: 'Create the revert branch' }).click()
+      const conflicts = revert.getByTestId('revert-conflicts')
+      await conflicts.waitFor()
+      expect(await conflicts.textContent()).toContain(`${GROCERY} /headline`)
+      await page.keyboard.press('Escape')
+      await revert.waitFor({ state: 'hidden' })
+      await last.getByRole('button', { name: 'Revert only this publication' }).click()
+      await Promise.all([
+        page.waitForURL(/\/branches\/revert-\d+$/),
+        revert.getByRole('button', { name: 'Create the revert branch' }).click(),
+      ])
+      await openScreen(page, new URL(page.url()).pathname)
+      expect(await page.getByTestId('diff').textContent()).toContain(
+        '/headline: "Headline from B" → "Headline from A"',
+      )
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
     '10: a broken page shows its error at the field in the Source tab; commit works; Publish is disabled with the reason',
     async () => {
       const ed = await signedIn('ed@x.test')

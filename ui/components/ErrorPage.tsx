@@ -59,7 +59,7 @@ function InvalidPreview({
   return (
     <div className="container narrow error-page error-invalid-draft" data-variant="invalid-draft">
       <h1>{title}</h1>
-      <p className="error-description">{message}</p>
+      <p>{message}</p>
       <ul className="error-problems" data-testid="preview-problems">
         {problems.map((p) => (
           <li key={`${p.file}${p.pointer}${p.message}`}>

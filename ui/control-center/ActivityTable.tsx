@@ -94,7 +94,7 @@ export function ActivityTable({ branch }: { branch?: string }) {
             <Empty>No activity matches.</Empty>
           ) : (
             <ScrollRegion label="Activity">
-              <table className="cc-table" data-testid="activity">
+              <table className="cc-table cc-cards" data-testid="activity">
                 <thead>
                   <tr>
                     <th scope="col">When</th>

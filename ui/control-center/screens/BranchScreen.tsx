@@ -2,16 +2,16 @@ import { useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
 import { ActivityTable } from '../ActivityTable'
 import { ApiError, branchApi, useApi } from '../api'
-import type { Branch, BranchChecks, DefinitionError, DiffChange, HistoryCommit } from '../api-types'
+import type { Branch, BranchChecks, DefinitionError, HistoryCommit } from '../api-types'
 import { asFileConflicts, ConflictChooser, type Resolution } from '../Conflicts'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
+import { DiffView } from '../DiffView'
 import { ErrorList } from '../ErrorList'
-import { fileUrl } from '../file-links'
 import { ImpactTab } from '../ImpactTab'
 import { isoToLaLocal, laLocalToIso } from '../la-time'
 import { publishReadiness } from '../publish-readiness'
-import { Empty, ErrorState, FormError, jsonValue, Loading, laTime, shortSha, WithResource } from '../States'
+import { Empty, ErrorState, FormError, Loading, laTime, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
 
@@ -122,46 +122,13 @@ export default function BranchScreen() {
 }
 
 function ChangesTab({ branch, revision }: { branch: string; revision: number }) {
-  const diff = useResource<{
-    base: string
-    head: string
-    files: { path: string; kind: string; status: string; changes: DiffChange[] }[]
-  }>(branchApi(branch, '/diff'), revision)
   return (
-    <WithResource resource={diff} what="changes">
-      {(d) =>
-        d.files.length === 0 ? (
-          <Empty>No changes against live yet.</Empty>
-        ) : (
-          <div className="stack" data-testid="diff">
-            {d.files.map((f) => (
-              <section key={f.path} className="cc-card">
-                <h3>
-                  <span className="cc-kind">{f.kind}</span> <a href={fileUrl(f.path, branch)}>{f.path}</a>{' '}
-                  <span className="muted">({f.status})</span>
-                </h3>
-                <ul className="cc-diff">
-                  {f.changes.map((c) => (
-                    <li key={`${c.pointer}${c.op}`} className={`cc-diff-${c.op}`}>
-                      <code>{c.pointer || '/'}</code>:{' '}
-                      {c.op === 'add' ? (
-                        <ins>{jsonValue(c.after)}</ins>
-                      ) : c.op === 'remove' ? (
-                        <del>{jsonValue(c.before)}</del>
-                      ) : (
-                        <>
-                          <del>{jsonValue(c.before)}</del> → <ins>{jsonValue(c.after)}</ins>
-                        </>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        )
-      }
-    </WithResource>
+    <DiffView
+      url={branchApi(branch, '/diff')}
+      branch={branch}
+      revision={revision}
+      empty="No changes against live yet."
+    />
   )
 }
 
