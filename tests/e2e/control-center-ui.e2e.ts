@@ -346,6 +346,8 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       await expect
         .poll(() => diff.getByTestId('diff').textContent())
         .toContain('/headline: "Headline from A" → "Headline from B"')
+      if (process.env.CC_SCREENSHOTS)
+        await page.screenshot({ path: join(process.env.CC_SCREENSHOTS, '1280_live_history_view_diff.png') })
       await page.keyboard.press('Escape')
       await diff.waitFor({ state: 'hidden' })
       // promo-a's headline was changed again by promo-b: a refusal naming the field, no branch.
@@ -355,6 +357,13 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       const conflicts = revert.getByTestId('revert-conflicts')
       await conflicts.waitFor()
       expect(await conflicts.textContent()).toContain(`${GROCERY} /headline`)
+      const shots = process.env.CC_SCREENSHOTS
+      if (shots)
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 900 })
+          await page.screenshot({ path: join(shots, `${width}_live_history_revert_refused.png`) })
+        }
+      await page.setViewportSize({ width: 1280, height: 900 })
       await page.keyboard.press('Escape')
       await revert.waitFor({ state: 'hidden' })
       await last.getByRole('button', { name: 'Revert only this publication' }).click()

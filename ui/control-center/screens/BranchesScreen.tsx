@@ -196,7 +196,9 @@ function LiveHistory() {
                         </ul>
                       </td>
                       <td data-label="Commit">
-                        <code>{shortSha(p.oldCommit)}</code> → <code>{shortSha(p.newCommit)}</code>
+                        <span>
+                          <code>{shortSha(p.oldCommit)}</code> → <code>{shortSha(p.newCommit)}</code>
+                        </span>
                       </td>
                       <td data-label="Actions">
                         <div className="cc-row">
