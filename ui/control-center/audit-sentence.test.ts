@@ -41,6 +41,9 @@ describe('auditSentence', () => {
     expect(
       auditSentence({ ...entry('publish.refused', null, { branch: 'b', errors: 2 }), actor: null }),
     ).toBe("The system's publish of branch b was refused: 2 errors")
+    expect(auditSentence(entry('publish.refused', null, { rollback: '4', errors: 1 }))).toBe(
+      "Pub's rollback was refused: 1 error",
+    )
     expect(auditSentence(entry('something.new', 'b', {}))).toBe('Pub: something.new on branch b')
   })
 })

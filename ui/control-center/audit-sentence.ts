@@ -10,6 +10,8 @@ interface Details {
   branch?: string
   merged?: string[]
   publication?: string
+  /** publish.refused of a rollback: the publication it would have rolled back to before. */
+  rollback?: string
   errors?: number
   reason?: string
   intended?: string
@@ -80,7 +82,7 @@ export function auditSentence(
     case 'publish.scheduled-fired':
       return `The schedule ${who === 'The system' ? '' : `set by ${who} `}published ${on} (${files(d.paths)})${move(d, 'live ')}`
     case 'publish.refused':
-      return `${who}'s ${d.publication ? 'rollback' : 'publish'}${d.branch ? ` of branch ${d.branch}` : ''} was refused: ${d.errors ?? 'some'} error${d.errors === 1 ? '' : 's'}`
+      return `${who}'s ${d.rollback ? 'rollback' : 'publish'}${d.branch ? ` of branch ${d.branch}` : ''} was refused: ${d.errors ?? 'some'} error${d.errors === 1 ? '' : 's'}`
     case 'publish.abandoned':
       return `A ${d.intended ?? 'publish'} of ${on} by ${who} did not reach live${d.reason ? `: ${d.reason}` : ''}`
     case 'publish.schedule':
