@@ -86,10 +86,13 @@ export function RevertDialog({
               <li key={f}>{f}</li>
             ))}
           </ul>
-          <FormError message={error} />
+          {conflicts.length === 0 && <FormError message={error} />}
           {conflicts.length > 0 && (
             <section data-testid="revert-conflicts" aria-label="Fields changed again later">
-              <p>Later publications changed these fields again, so they cannot be reverted on their own:</p>
+              <p role="alert">
+                Later publications changed these fields again, so this publication cannot be reverted on its
+                own. Change them by hand on a branch:
+              </p>
               <ul className="cc-list">
                 {conflicts.flatMap((f) =>
                   f.conflicts.map((c) => (
@@ -103,9 +106,11 @@ export function RevertDialog({
             </section>
           )}
           <div className="cc-row">
-            <button type="button" className="button button-primary" disabled={busy} onClick={revert}>
-              {busy ? 'Creating the branch…' : 'Create the revert branch'}
-            </button>
+            {conflicts.length === 0 && (
+              <button type="button" className="button button-primary" disabled={busy} onClick={revert}>
+                {busy ? 'Creating the branch…' : 'Create the revert branch'}
+              </button>
+            )}
             <button type="button" className="button" onClick={close}>
               Cancel
             </button>
