@@ -232,6 +232,10 @@ export const PREVIEW_BRANCH_PARAM = 'branch'
 export const PREVIEW_GRANT_PARAM = 'fw_preview'
 /** Host cookie that keeps a preview grant while the visitor (a staff member) clicks through the preview. */
 export const PREVIEW_GRANT_COOKIE = 'fw_preview'
+/** The heading of a preview whose branch (or draft) does not validate: status 409, not a server error. */
+export const PREVIEW_INVALID_STATUS_MESSAGE = 'This draft does not validate'
+/** Most validation errors a preview of an invalid draft lists (the Checks tab has them all). */
+export const PREVIEW_PROBLEMS_MAX = 50
 /** How long a preview grant is valid; the control center mints a new one when it runs out. */
 export const PREVIEW_GRANT_TTL_MS = 2 * 60 * 60_000
 /** Largest JSON body of a control-center write (a definition file as a draft). */

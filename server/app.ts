@@ -6,6 +6,7 @@ import compress from 'koa-compress'
 import {
   EXPERIMENT_COOKIE_MAX_AGE_MS,
   EXPERIMENT_HTML_CACHE_CONTROL,
+  PREVIEW_INVALID_STATUS_MESSAGE,
   publicHtmlCacheControl,
 } from '../engine/constants'
 import { experimentCookieName } from '../engine/experiments/variants'
@@ -325,10 +326,11 @@ async function renderPreview(
         snapshots.current.brands.get(facts.brandId ?? '') ?? null,
         facts,
         quiet,
-        errorInfo(
-          409,
-          `Branch "${preview.info.branch}" has ${preview.errors} problem${preview.errors === 1 ? '' : 's'} to fix in the control center before it can be previewed.`,
-        ),
+        {
+          statusCode: 409,
+          statusMessage: PREVIEW_INVALID_STATUS_MESSAGE,
+          message: `Branch "${preview.info.branch}"${preview.info.drafts ? ' with your unsaved changes' : ''} has ${preview.errors} problem${preview.errors === 1 ? '' : 's'} to fix before it can be previewed.`,
+        },
       )
   await renderResolution(ctx, { ...resolution, preview: preview.info })
   if (typeof ctx.body === 'string') ctx.body = withGrantOnUploads(ctx.body, preview.token)

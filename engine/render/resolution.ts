@@ -81,6 +81,18 @@ export interface PreviewInfo {
   controlCenterUrl: string | null
   /** The same page without the preview. */
   exitUrl: string
+  /** When the branch (with the drafts) does not validate: its errors, each with its editor's URL. */
+  problems?: PreviewProblem[]
+}
+
+/** One validation error of a previewed branch that does not build. */
+export interface PreviewProblem {
+  file: string
+  line: number
+  pointer: string
+  message: string
+  /** Where the file is edited in the control center (null without one). */
+  editUrl: string | null
 }
 
 /** Everything the page needs to render; serialised to the browser for hydration. */

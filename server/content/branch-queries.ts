@@ -340,8 +340,24 @@ export class BranchQueries {
     const head = await this.branches.head(branch)
     const live = await this.liveCommit()
     const base = (await repo.mergeBase(live, head)) ?? live
-    const files = []
-    for (const f of await this.changedFiles(head, live)) {
+    return { base, head, files: await this.#fieldChanges(base, head, await this.changedFiles(head, live)) }
+  }
+
+  /** What one commit range changes (a publication: its old commit to its new), as the branch diff. */
+  async commitDiff(base: string, head: string) {
+    const repo = this.content.repo
+    const changed: ChangedFile[] = []
+    for (const path of await repo.changedPaths(base, head)) {
+      const [before, after] = [await repo.blobAt(base, path), await repo.blobAt(head, path)]
+      changed.push({ path, ...kindOfPath(path), status: !before ? 'added' : !after ? 'deleted' : 'modified' })
+    }
+    return { base, head, files: await this.#fieldChanges(base, head, changed) }
+  }
+
+  async #fieldChanges(base: string, head: string, changed: ChangedFile[]) {
+    const repo = this.content.repo
+    const files: (ChangedFile & { changes: FieldChange[]; binary?: boolean })[] = []
+    for (const f of changed) {
       if (!f.path.endsWith('.json')) {
         files.push({ ...f, changes: [], binary: true })
         continue
@@ -350,7 +366,7 @@ export class BranchQueries {
       const after = parseForDiff(await repo.readText(`${head}:${f.path}`))
       files.push({ ...f, changes: jsonDiff(before, after) })
     }
-    return { base, head, files }
+    return files
   }
 
   /** First-parent commits of a branch, newest first, with the Audit-Id trailer when there is one. */

@@ -90,6 +90,91 @@ export class BranchService {
   }
 
   /**
+   * "Revert only this publication" (CONTROL-CENTER §2.6): a new branch off live with one commit that
+   * undoes just that publication, by the three-way merge of its parent into live (base: what it
+   * published). Fields a later publication changed again are a conflict (409, listed by pointer):
+   * nothing is created then.
+   */
+  async revertPublication(
+    user: StaffUser,
+    publication: string,
+  ): Promise<{ name: string; head: string; paths: string[] }> {
+    assertCan(user, 'branch.create')
+    const r = await this.db.query<{ old_commit: string | null; new_commit: string }>(
+      'SELECT old_commit, new_commit FROM content_publications WHERE id = $1',
+      [publication],
+    )
+    const row = r.rows[0]
+    if (!row) throw new ContentError(404, `unknown publication ${publication}`)
+    if (!row.old_commit) throw new ContentError(400, `publication ${publication} has nothing before it`)
+    const name = `revert-${publication}`
+    const [published, parent] = [row.new_commit, row.old_commit]
+    return this.content.exclusive(async () => {
+      await this.content.sync()
+      const repo = this.content.repo
+      const live = await this.head(LIVE_BRANCH)
+      const changes: FileChange[] = []
+      const conflicts: FileConflict[] = []
+      for (const path of await repo.changedPaths(parent, published)) {
+        const [b, t, m] = [
+          await repo.readText(`${published}:${path}`),
+          await repo.readText(`${live}:${path}`),
+          await repo.readText(`${parent}:${path}`),
+        ]
+        if (t === b) changes.push({ path, content: await repo.read(`${parent}:${path}`) })
+        else if (t === m) continue
+        else if (path.endsWith('.json')) {
+          const merged = mergeJsonText(b, t, m)
+          if (!merged.ok) conflicts.push({ path, conflicts: merged.conflicts })
+          else if (merged.text !== t) changes.push({ path, content: merged.text })
+        } else conflicts.push({ path, conflicts: [{ pointer: '', base: b, theirs: t, mine: m }] })
+      }
+      if (conflicts.length)
+        throw new MergeConflictError(
+          conflicts,
+          `later publications changed the same fields as publication ${publication}; revert by hand on a branch`,
+        )
+      if (!changes.length)
+        throw new ContentError(
+          409,
+          `nothing to revert: live no longer has publication ${publication}'s changes`,
+        )
+      const auditId = await nextAuditId(this.db)
+      const commit = await repo.commitFiles(
+        live,
+        changes,
+        commitMessage(`Revert publication #${publication}`, user, auditId, `Undoes ${parent}..${published}.`),
+        authorOf(user),
+      )
+      try {
+        await this.content.moveRef(branchRef(name), commit, null)
+      } catch (e) {
+        if (e instanceof RefMovedError) throw new ContentError(409, `branch "${name}" already exists`)
+        throw e
+      }
+      await this.db.query(
+        `INSERT INTO cc_branches (name, title, description, base_commit, created_by) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (name) DO UPDATE SET title = $2, description = $3, base_commit = $4, created_by = $5, status = 'open'`,
+        [
+          name,
+          `Revert publication #${publication}`,
+          `Undoes ${parent.slice(0, 7)}..${published.slice(0, 7)}.`,
+          live,
+          user.id,
+        ],
+      )
+      const paths = changes.map((c) => c.path)
+      await auditWithId(this.db, auditId, {
+        actor: user.id,
+        action: 'publication.revert',
+        target: name,
+        details: { publication, paths, from: live, to: commit },
+      })
+      return { name, head: commit, paths }
+    })
+  }
+
+  /**
    * Autosaves a draft (null text: delete the file); the base blob is the file's when editing began,
    * or at `base`, a commit of the branch (a merge resolution written on the head its conflict named).
    */

@@ -488,7 +488,14 @@ export class Publisher {
       },
       auditId: p.auditId,
       action: p.action,
-      details: { from: p.live, to: p.target, fastForward: p.fastForward, ...p.details },
+      details: {
+        from: p.live,
+        to: p.target,
+        fastForward: p.fastForward,
+        // What went live, for the Activity screen's sentence ("… (3 files)").
+        paths: await this.content.repo.changedPaths(p.live, p.target),
+        ...p.details,
+      },
     })
     failpoint(FAILPOINTS.publishAfterIntent)
     let id: string | null

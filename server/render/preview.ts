@@ -5,9 +5,15 @@
  * query is ignored and the live page is served: nothing about branches leaks.
  */
 import type { Context } from 'koa'
-import { CONTROL_CENTER_BRAND_ID, PREVIEW_BRANCH_PARAM, PREVIEW_GRANT_PARAM } from '../../engine/constants'
-import type { PreviewInfo } from '../../engine/render/resolution'
-import type { Snapshot } from '../../engine/snapshot/types'
+import {
+  CONTROL_CENTER_BRAND_ID,
+  PREVIEW_BRANCH_PARAM,
+  PREVIEW_GRANT_PARAM,
+  PREVIEW_PROBLEMS_MAX,
+} from '../../engine/constants'
+import { ccPath } from '../../engine/render/control-center-routes'
+import type { PreviewInfo, PreviewProblem } from '../../engine/render/resolution'
+import type { DefinitionError, Snapshot } from '../../engine/snapshot/types'
 import type { AppDeps } from '../app-deps'
 import { clientOf } from '../http/request-client'
 import { log } from '../log'
@@ -43,19 +49,38 @@ export async function previewRequest(ctx: Context, deps: AppDeps): Promise<Previ
   params.delete(PREVIEW_GRANT_PARAM)
   const rest = params.toString()
   const ccc = deps.snapshots.current.brands.get(CONTROL_CENTER_BRAND_ID)
+  const origin = ccc ? controlCenterOrigin(ctx, ccc.url) : null
   return {
     info: {
       branch,
       commit: built.commit,
       drafts: !!built.draftsHash,
-      controlCenterUrl: ccc ? `${controlCenterOrigin(ctx, ccc.url)}/branches/${branch}` : null,
+      controlCenterUrl: origin ? `${origin}/branches/${branch}` : null,
       exitUrl: `${ctx.path}${rest ? `?${rest}` : ''}`,
+      ...(built.result.ok ? {} : { problems: previewProblems(built.result.errors, branch, origin) }),
     },
     snapshot: built.result.ok ? built.result.snapshot : null,
     errors: built.result.ok ? 0 : built.result.errors.length,
     search: rest ? `?${rest}` : '',
     token,
   }
+}
+
+/** The errors a preview of an invalid branch lists, each linked to where it is fixed. */
+function previewProblems(errors: DefinitionError[], branch: string, origin: string | null): PreviewProblem[] {
+  return errors.slice(0, PREVIEW_PROBLEMS_MAX).map((e) => {
+    const page = /^definitions\/pages\/(.+)\.json$/.exec(e.file)
+    const path = page
+      ? ccPath('page', { page: page[1] }, branch, { tab: 'source', pointer: e.pointer })
+      : `/branches/${encodeURIComponent(branch)}?tab=checks`
+    return {
+      file: e.file,
+      line: e.line,
+      pointer: e.pointer,
+      message: e.message,
+      editUrl: origin ? `${origin}${path}` : null,
+    }
+  })
 }
 
 /** The control center next to this brand host: `ccc.localhost:<port>` locally, else its own URL. */

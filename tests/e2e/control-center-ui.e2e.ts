@@ -144,6 +144,14 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       await offer.waitFor()
       await page.keyboard.press('Escape')
       await offer.waitFor({ state: 'hidden' })
+      // The Content tab's fields take input on live too, and the first change offers the same branch.
+      await openScreen(page, '/pages/grocery?branch=live&tab=content')
+      const headline = page.getByLabel('Headline', { exact: true })
+      expect(await headline.isEditable()).toBe(true)
+      await headline.fill('Typed on live in the form')
+      await offer.waitFor()
+      await page.keyboard.press('Escape')
+      await offer.waitFor({ state: 'hidden' })
       await context.close()
     },
     FLOW_MS,
@@ -230,9 +238,17 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       expect(await history.textContent()).toContain('spring-promo')
       expect(await history.textContent()).toContain('Pub')
       await openScreen(page, '/branches?tab=activity')
-      const rows = await page.getByTestId('activity').locator('tbody tr').allTextContents()
-      expect(rows.some((r) => r.includes('Pub') && r.includes('publish'))).toBe(true)
-      expect(rows.some((r) => r.includes('Ed') && r.includes('commit'))).toBe(true)
+      // Newest first, a sentence with names each; ids and JSON only inside the closed Details.
+      const sentences = await page.getByTestId('activity').locator('.cc-sentence').allInnerTexts()
+      expect(sentences[0]).toMatch(/^Pub published branch spring-promo \(1 file\) — live \w{7} → \w{7}$/)
+      expect(sentences).toContainEqual(
+        expect.stringMatching(/^Ed committed 1 file to branch spring-promo — /),
+      )
+      const shown = (await page.getByTestId('activity').innerText()).replace(/Details/g, '')
+      expect(shown).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|[{}"]/)
+      const first = page.getByTestId('activity').locator('tbody tr').first()
+      await first.getByText('Details').click()
+      expect(await first.locator('pre').innerText()).toContain('"paths"')
       await context.close()
     },
     FLOW_MS,
@@ -273,6 +289,17 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
 
       const page = await context.newPage()
       await openScreen(page, '/branches/promo-b')
+      // Publishing now would conflict: the dialog says so, and after the 409 never "All checks pass".
+      await page.getByRole('button', { name: 'Publish now' }).click()
+      const refusing = page.getByRole('dialog', { name: 'Publish promo-b?' })
+      expect(await refusing.getByTestId('publish-readiness').textContent()).toMatch(
+        /Live changed the same fields.*\/headline/,
+      )
+      await refusing.getByRole('button', { name: 'Publish' }).click()
+      await expect.poll(() => refusing.getByRole('alert').count()).toBeGreaterThan(0)
+      expect(await refusing.textContent()).not.toContain('All checks pass')
+      await page.keyboard.press('Escape')
+      await refusing.waitFor({ state: 'hidden' })
       const headBefore = await page.getByTestId('branch-head').textContent()
       await page.getByRole('button', { name: 'Update from live' }).click()
       const dialog = page.getByRole('dialog', { name: 'Update from live' })
@@ -307,6 +334,54 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
   )
 
   it(
+    'live history: View diff shows what a publication changed; Revert only this opens a branch undoing it, or lists the fields changed again later',
+    async () => {
+      const context = await signedIn('pub@x.test')
+      const page = await context.newPage()
+      await openScreen(page, '/branches?tab=history')
+      const rows = page.getByTestId('live-history').locator('tbody tr')
+      const [last, before] = [rows.first(), rows.nth(1)]
+      expect(await last.textContent()).toContain('promo-b')
+      await last.getByRole('button', { name: 'View diff' }).click()
+      const diff = page.getByRole('dialog', { name: 'What this publication changed' })
+      await expect
+        .poll(() => diff.getByTestId('diff').textContent())
+        .toContain('/headline: "Headline from A" → "Headline from B"')
+      if (process.env.CC_SCREENSHOTS)
+        await page.screenshot({ path: join(process.env.CC_SCREENSHOTS, '1280_live_history_view_diff.png') })
+      await page.keyboard.press('Escape')
+      await diff.waitFor({ state: 'hidden' })
+      // promo-a's headline was changed again by promo-b: a refusal naming the field, no branch.
+      await before.getByRole('button', { name: 'Revert only this publication' }).click()
+      const revert = page.getByRole('dialog', { name: 'Revert only this publication?' })
+      await revert.getByRole('button', { name: 'Create the revert branch' }).click()
+      const conflicts = revert.getByTestId('revert-conflicts')
+      await conflicts.waitFor()
+      expect(await conflicts.textContent()).toContain(`${GROCERY} /headline`)
+      const shots = process.env.CC_SCREENSHOTS
+      if (shots)
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 900 })
+          await page.screenshot({ path: join(shots, `${width}_live_history_revert_refused.png`) })
+        }
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.keyboard.press('Escape')
+      await revert.waitFor({ state: 'hidden' })
+      await last.getByRole('button', { name: 'Revert only this publication' }).click()
+      await Promise.all([
+        page.waitForURL(/\/branches\/revert-\d+$/),
+        revert.getByRole('button', { name: 'Create the revert branch' }).click(),
+      ])
+      await openScreen(page, new URL(page.url()).pathname)
+      expect(await page.getByTestId('diff').textContent()).toContain(
+        '/headline: "Headline from B" → "Headline from A"',
+      )
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
     '10: a broken page shows its error at the field in the Source tab; commit works; Publish is disabled with the reason',
     async () => {
       const ed = await signedIn('ed@x.test')
@@ -323,6 +398,29 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       const errors = page.getByTestId('errors')
       await errors.waitFor()
       expect(await errors.textContent()).toContain('/headline')
+      // The preview of the invalid draft says so (409, not "Internal Server Error"), with the errors.
+      const src = (await page.getByTestId('preview-frame').getAttribute('src')) ?? ''
+      const preview = await ed.newPage()
+      expect((await preview.goto(src))?.status()).toBe(409)
+      expect(await preview.locator('h1').first().textContent()).toBe('This draft does not validate')
+      expect(await preview.content()).not.toContain('Internal Server Error')
+      expect(await preview.getByTestId('preview-problems').textContent()).toMatch(
+        /definitions\/pages\/grocery\.json line \d+, \/headline: /,
+      )
+      expect(await preview.getByRole('link', { name: 'Back to the editor' }).getAttribute('href')).toContain(
+        '/pages/grocery?branch=broken&tab=source',
+      )
+      const shots = process.env.CC_SCREENSHOTS
+      if (shots)
+        for (const width of [1280, 375]) {
+          mkdirSync(shots, { recursive: true })
+          await preview.setViewportSize({ width, height: 812 })
+          await preview.screenshot({
+            path: join(shots, `${width}_preview_invalid_draft.png`),
+            fullPage: true,
+          })
+        }
+      await preview.close()
       // The error sits on the headline's line in the editor (a lint mark in the text).
       await expect.poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0)
       const marked = await page.locator('.cm-line:has(.cm-lintRange-error)').first().textContent()

@@ -5,7 +5,11 @@ import type { Resolution } from '../../engine/render/resolution'
 import { ResolutionContext } from '../shell/resolution-context'
 import { ErrorPage } from './ErrorPage'
 
-function render(error: Resolution['error'], statusCode = error?.statusCode ?? 500): string {
+function render(
+  error: Resolution['error'],
+  statusCode = error?.statusCode ?? 500,
+  preview?: Resolution['preview'],
+): string {
   const resolution: Resolution = {
     view: 'error',
     pageId: 'error',
@@ -19,6 +23,7 @@ function render(error: Resolution['error'], statusCode = error?.statusCode ?? 50
     search: '',
     error,
     thirdParty: { tagManagerUrl: 'https://tm.example', adScriptUrl: null },
+    ...(preview ? { preview } : {}),
   }
   return renderToString(
     <ResolutionContext.Provider value={resolution}>
@@ -56,5 +61,38 @@ describe('error page', () => {
       statusMessage: 'Internal Server Error',
       message: 'Upstream down',
     })
+  })
+
+  it('shows a preview of an invalid draft as such: its errors and the way back to the editor, no server error', () => {
+    const editUrl = 'http://ccc.localhost/pages/grocery?branch=b&tab=source&pointer=%2Fheadline'
+    const html = render(
+      { statusCode: 409, statusMessage: 'This draft does not validate', message: 'Branch "b" has 1 problem' },
+      409,
+      {
+        branch: 'b',
+        commit: 'abc',
+        drafts: true,
+        controlCenterUrl: 'http://ccc.localhost/branches/b',
+        exitUrl: '/grocery',
+        problems: [
+          {
+            file: 'definitions/pages/grocery.json',
+            line: 4,
+            pointer: '/headline',
+            message: 'must be string',
+            editUrl,
+          },
+        ],
+      },
+    )
+    expect(html).toContain('data-variant="invalid-draft"')
+    expect(html).toContain('<h1>This draft does not validate</h1>')
+    expect(html).not.toContain('Internal Server Error')
+    expect(html).not.toContain('error-code')
+    expect(html.replace(/<!-- -->/g, '')).toContain(
+      '<code>definitions/pages/grocery.json</code> line 4, <code>/headline</code>: must be string',
+    )
+    expect(html).toContain(`href="${editUrl.replace(/&/g, '&amp;')}"`)
+    expect(html).toContain('Back to the editor')
   })
 })

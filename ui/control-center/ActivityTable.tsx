@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { AuditEntry } from './api-types'
+import { auditSentence } from './audit-sentence'
 import { Empty, laTime, ScrollRegion, WithResource } from './States'
 import { useResource } from './use-resource'
 
@@ -18,6 +19,7 @@ const AUDIT_ACTIONS = [
   'publish.schedule',
   'publish.scheduled-fired',
   'rollback',
+  'publication.revert',
   'preview.grant',
   'run.start',
   'run.cancel',
@@ -92,27 +94,45 @@ export function ActivityTable({ branch }: { branch?: string }) {
             <Empty>No activity matches.</Empty>
           ) : (
             <ScrollRegion label="Activity">
-              <table className="cc-table" data-testid="activity">
+              <table className="cc-table cc-cards" data-testid="activity">
                 <thead>
                   <tr>
                     <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Target</th>
-                    <th scope="col">Details</th>
+                    <th scope="col">What happened</th>
                   </tr>
                 </thead>
                 <tbody>
                   {d.entries.map((e) => (
-                    <tr key={e.id}>
-                      <td>{laTime(e.at)}</td>
-                      <td>{e.actor?.name ?? 'system'}</td>
+                    <tr key={e.id} data-action={e.action}>
+                      <td className="cc-when">{laTime(e.at)}</td>
                       <td>
-                        <code>{e.action}</code>
-                      </td>
-                      <td>{e.target ?? ''}</td>
-                      <td className="cc-details">
-                        {e.details ? JSON.stringify(e.details).slice(0, 200) : ''}
+                        <p className="cc-sentence">{auditSentence(e)}</p>
+                        <details className="cc-details">
+                          <summary>Details</summary>
+                          <dl>
+                            <dt>Action</dt>
+                            <dd>
+                              <code>{e.action}</code>
+                            </dd>
+                            <dt>Who</dt>
+                            <dd>{e.actor ? `${e.actor.name} (${e.actor.email || e.actor.id})` : 'system'}</dd>
+                            {e.target && (
+                              <>
+                                <dt>Target</dt>
+                                <dd>{e.targetName ? `${e.targetName} (${e.target})` : e.target}</dd>
+                              </>
+                            )}
+                            {e.ip && (
+                              <>
+                                <dt>IP</dt>
+                                <dd>{e.ip}</dd>
+                              </>
+                            )}
+                            <dt>Audit id</dt>
+                            <dd>{e.id}</dd>
+                          </dl>
+                          <pre>{JSON.stringify(e.details, null, 2)}</pre>
+                        </details>
                       </td>
                     </tr>
                   ))}

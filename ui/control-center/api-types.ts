@@ -144,6 +144,8 @@ export interface AuditEntry {
   actor: StaffUserView | null
   action: string
   target: string | null
+  /** The target's name when the target is a staff user. */
+  targetName: string | null
   details: unknown
   ip: string | null
 }

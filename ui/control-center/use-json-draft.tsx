@@ -43,6 +43,7 @@ export interface JsonDraft<T> {
   committed: T | null
   update(next: T): void
   errors: DefinitionError[]
+  /** Whether the form's fields refuse input (never: on live a change offers a branch instead). */
   readOnly: boolean
   /** The save state bar and Commit, for the form's top. */
   bar: React.ReactElement | null
@@ -76,7 +77,9 @@ export function useJsonDraft<T = Doc>(
     committed,
     update: (next: T) => draft.update(jsonText(next)),
     errors: draft.errors,
-    readOnly: draft.readOnly,
+    // On live the form takes input like the Source tab: the first change offers "Create a branch to
+    // save" and carries the text there (useTextDraft). Read-only fields would say nothing.
+    readOnly: false,
     bar: draft.bar,
   }
 }

@@ -326,6 +326,122 @@ describe('control center API', { timeout: 90_000 }, () => {
     ).toMatch(/live changed/)
   })
 
+  it('lists the audit log newest first by when each row was written, and pages it with ?before', async () => {
+    const line = (e: { action: string; target: string | null }) => `${e.action} ${e.target ?? '-'}`
+    await ok(call('POST', '/api/cc/branches', { title: 'Audit order' }, 'editor'), 201)
+    const c = await edit('audit-order', '/subheadline', 'In time order')
+    await ok(call('POST', '/api/cc/branches/audit-order/publish', { expectedHead: c.commit }, 'publisher'))
+    const pubs = await ok(call('GET', '/api/cc/publications', undefined, 'viewer'))
+    await ok(
+      call(
+        'POST',
+        '/api/cc/rollback',
+        { publication: pubs.publications[0].id, expectedLive: pubs.live.commit },
+        'publisher',
+      ),
+    )
+    const top = await ok(call('GET', '/api/cc/audit?limit=3', undefined, 'publisher'))
+    expect(top.entries.map(line)).toEqual([
+      'rollback refs/heads/published',
+      'publish audit-order',
+      'commit audit-order',
+    ])
+    // What the Activity screen's sentences need: the files that went live, names not ids.
+    expect(top.entries[1].details.paths).toEqual([GROCERY])
+    expect(top.entries[0].details.paths).toEqual([GROCERY])
+    expect(top.entries[1].actor.name).toBe('Publisher')
+
+    // A publish reserves its audit id (its merge commit names it) before its gates run; a preview
+    // granted meanwhile is written first, so it is the older row although its id is the newer.
+    await ok(call('POST', '/api/cc/branches', { title: 'Audit late' }, 'editor'), 201)
+    const d = await edit('audit-late', '/subheadline', 'Written late')
+    const source = h.cc.publisher.live.source
+    const build = source.build.bind(source)
+    let grant: Promise<Answer> | null = null
+    source.build = async (...args) => {
+      grant ??= call('POST', '/api/cc/previews', { branch: 'audit-late' }, 'editor')
+      await ok(grant)
+      return build(...args)
+    }
+    try {
+      await ok(call('POST', '/api/cc/branches/audit-late/publish', { expectedHead: d.commit }, 'publisher'))
+    } finally {
+      delete (source as Partial<typeof source>).build
+    }
+    const newest = await ok(call('GET', '/api/cc/audit?limit=6', undefined, 'publisher'))
+    expect(newest.entries.slice(0, 2).map(line)).toEqual(['publish audit-late', 'preview.grant audit-late'])
+    expect(Number(newest.entries[0].id)).toBeLessThan(Number(newest.entries[1].id))
+    const paged: string[] = []
+    for (let before = ''; paged.length < 6; ) {
+      const page = await ok(call('GET', `/api/cc/audit?limit=1${before}`, undefined, 'publisher'))
+      paged.push(page.entries[0].id)
+      before = `&before=${page.entries[0].id}`
+    }
+    expect(paged).toEqual(newest.entries.map((e: { id: string }) => e.id))
+    expect(
+      (await ok(call('GET', '/api/cc/audit?before=999999999', undefined, 'publisher'), 400)).error,
+    ).toMatch(/before/)
+  })
+
+  it('reverts only one publication on a new branch, and refuses with the fields a later one changed again', async () => {
+    const before = live().subheadline
+    const publish = async (title: string, pointer: string, value: string) => {
+      const { branch } = await ok(call('POST', '/api/cc/branches', { title }, 'editor'), 201)
+      const c = await edit(branch.name, pointer, value)
+      return (
+        await ok(
+          call('POST', `/api/cc/branches/${branch.name}/publish`, { expectedHead: c.commit }, 'publisher'),
+        )
+      ).publication.id as string
+    }
+    const one = await publish('Revert one', '/subheadline', 'Sub from one')
+    await publish('Revert two', '/title', 'Title from two')
+    const shown = await ok(call('GET', `/api/cc/publications/${one}/diff`, undefined, 'viewer'))
+    expect(shown.files).toEqual([
+      expect.objectContaining({
+        path: GROCERY,
+        changes: [{ pointer: '/subheadline', op: 'replace', before, after: 'Sub from one' }],
+      }),
+    ])
+    const made = await ok(call('POST', `/api/cc/publications/${one}/revert`, undefined, 'editor'), 201)
+    expect(made.branch).toMatchObject({ name: `revert-${one}`, paths: [GROCERY] })
+    // The branch's diff is that publication's, inverted; nothing of the later one.
+    const diff = await ok(call('GET', `/api/cc/branches/revert-${one}/diff`, undefined, 'viewer'))
+    expect(diff.files).toEqual([
+      expect.objectContaining({
+        path: GROCERY,
+        changes: [{ pointer: '/subheadline', op: 'replace', before: 'Sub from one', after: before }],
+      }),
+    ])
+    await ok(
+      call('POST', `/api/cc/branches/revert-${one}/publish`, { expectedHead: made.branch.head }, 'publisher'),
+    )
+    expect(live()).toMatchObject({ subheadline: before, title: 'Title from two' })
+    expect(
+      (await ok(call('POST', `/api/cc/publications/${one}/revert`, undefined, 'editor'), 409)).error,
+    ).toMatch(/exists|nothing to revert/)
+
+    // A later publication changed the same field again: a refusal naming it, and no branch.
+    const pubs = await ok(call('GET', '/api/cc/publications', undefined, 'viewer'))
+    const two = pubs.publications.find((p: { branch: string }) => p.branch === 'revert-two').id
+    await publish('Revert three', '/title', 'Title from three')
+    const refused = await ok(call('POST', `/api/cc/publications/${two}/revert`, undefined, 'editor'), 409)
+    expect(refused.conflicts).toEqual([
+      {
+        path: GROCERY,
+        conflicts: [expect.objectContaining({ pointer: '/title', theirs: 'Title from three' })],
+      },
+    ])
+    const branches = await ok(call('GET', '/api/cc/branches', undefined, 'viewer'))
+    expect(branches.branches.map((b: { name: string }) => b.name)).not.toContain(`revert-${two}`)
+    expect((await ok(call('GET', '/api/cc/publications/x/diff', undefined, 'viewer'), 400)).error).toMatch(
+      /:id/,
+    )
+    expect(
+      (await ok(call('POST', '/api/cc/publications/999999/revert', undefined, 'editor'), 404)).error,
+    ).toMatch(/unknown publication/)
+  })
+
   it('mints preview links for the brand hosts, audited', async () => {
     const r = await ok(
       call('POST', '/api/cc/previews', { branch: 'broken', brand: 'm10', path: '/grocery' }, 'viewer'),

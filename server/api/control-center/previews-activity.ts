@@ -79,7 +79,12 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
       if (str('actor')) add('actor = ?', str('actor'))
       if (str('action')) add('action = ?', str('action'))
       if (str('branch')) add('target = ?', str('branch'))
-      if (before) add('id < ?::bigint', before)
+      // Time order (docs/decisions/0966): ids are reserved before their rows are written.
+      if (before) {
+        const cursor = await store.db.query('SELECT 1 FROM audit_log WHERE id = $1::bigint', [before])
+        if (!cursor.rows.length) throw new HttpError(400, `?before: no audit row ${before}`)
+        add('(at, id) < (SELECT at, id FROM audit_log WHERE id = ?::bigint)', before)
+      }
       // Publishers and admins read all; others the rows about branches and their own.
       if (!can(user, 'audit.read')) {
         args.push(user.id)
@@ -98,10 +103,11 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
         ip: string | null
       }>(
         `SELECT id::text AS id, at, actor, action, target, details, ip FROM audit_log
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT $${args.length}`,
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT $${args.length}`,
         args,
       )
-      const people = await content.queries.people(r.rows.map((e) => e.actor))
+      // Names, not ids: the actor, and the target when it is a staff user (role changes, locks).
+      const people = await content.queries.people(r.rows.flatMap((e) => [e.actor, e.target]))
       return {
         entries: r.rows.map((e) => ({
           id: e.id,
@@ -111,6 +117,7 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
             : null,
           action: e.action,
           target: e.target,
+          targetName: (e.target && people.get(e.target)?.name) || null,
           details: typeof e.details === 'string' ? JSON.parse(e.details) : e.details,
           ip: can(user, 'audit.read') ? e.ip : null,
         })),

@@ -85,6 +85,36 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
     }),
   )
 
+  /** A publication's id from the path, or 400. */
+  const publicationOf = (id: string) => {
+    if (!/^\d{1,18}$/.test(id)) throw new HttpError(400, `:id: must be a publication id, not "${id}"`)
+    return id
+  }
+
+  router.get(
+    '/api/cc/publications/:id/diff',
+    ccRoute(deps, async (ctx, { content, store }) => {
+      const id = publicationOf(ctx.params.id)
+      const r = await store.db.query<{ old_commit: string | null; new_commit: string }>(
+        'SELECT old_commit, new_commit FROM content_publications WHERE id = $1',
+        [id],
+      )
+      const row = r.rows[0]
+      if (!row) throw new HttpError(404, `unknown publication ${id}`)
+      if (!row.old_commit) return { base: null, head: row.new_commit, files: [] }
+      return content.queries.commitDiff(row.old_commit, row.new_commit)
+    }),
+  )
+
+  router.post(
+    '/api/cc/publications/:id/revert',
+    ccRoute(deps, async (ctx, { user, content }) => {
+      const branch = await content.branches.revertPublication(user, publicationOf(ctx.params.id))
+      ctx.status = 201
+      return { branch }
+    }),
+  )
+
   router.post(
     '/api/cc/rollback',
     ccRoute(deps, async (ctx, { user, content }) => {

@@ -2,15 +2,16 @@ import { useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
 import { ActivityTable } from '../ActivityTable'
 import { ApiError, branchApi, useApi } from '../api'
-import type { Branch, BranchChecks, DefinitionError, DiffChange, HistoryCommit } from '../api-types'
+import type { Branch, BranchChecks, DefinitionError, HistoryCommit } from '../api-types'
 import { asFileConflicts, ConflictChooser, type Resolution } from '../Conflicts'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
+import { DiffView } from '../DiffView'
 import { ErrorList } from '../ErrorList'
-import { fileUrl } from '../file-links'
 import { ImpactTab } from '../ImpactTab'
 import { isoToLaLocal, laLocalToIso } from '../la-time'
-import { Empty, ErrorState, FormError, jsonValue, Loading, laTime, shortSha, WithResource } from '../States'
+import { publishReadiness } from '../publish-readiness'
+import { Empty, ErrorState, FormError, Loading, laTime, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
 
@@ -91,7 +92,11 @@ export default function BranchScreen() {
             <Loading what="checks" />
           ) : (
             <div className="stack">
-              {checks.data.ok ? (
+              {checks.data.conflicts?.length ? (
+                <p className="cc-form-error" data-testid="check-conflicts">
+                  {(publishReadiness(checks.data, false) as { text: string }).text}
+                </p>
+              ) : checks.data.ok ? (
                 <Empty>All checks pass on what publishing would put live.</Empty>
               ) : (
                 <ErrorList errors={checks.data.errors} branch={branch} />
@@ -117,46 +122,13 @@ export default function BranchScreen() {
 }
 
 function ChangesTab({ branch, revision }: { branch: string; revision: number }) {
-  const diff = useResource<{
-    base: string
-    head: string
-    files: { path: string; kind: string; status: string; changes: DiffChange[] }[]
-  }>(branchApi(branch, '/diff'), revision)
   return (
-    <WithResource resource={diff} what="changes">
-      {(d) =>
-        d.files.length === 0 ? (
-          <Empty>No changes against live yet.</Empty>
-        ) : (
-          <div className="stack" data-testid="diff">
-            {d.files.map((f) => (
-              <section key={f.path} className="cc-card">
-                <h3>
-                  <span className="cc-kind">{f.kind}</span> <a href={fileUrl(f.path, branch)}>{f.path}</a>{' '}
-                  <span className="muted">({f.status})</span>
-                </h3>
-                <ul className="cc-diff">
-                  {f.changes.map((c) => (
-                    <li key={`${c.pointer}${c.op}`} className={`cc-diff-${c.op}`}>
-                      <code>{c.pointer || '/'}</code>:{' '}
-                      {c.op === 'add' ? (
-                        <ins>{jsonValue(c.after)}</ins>
-                      ) : c.op === 'remove' ? (
-                        <del>{jsonValue(c.before)}</del>
-                      ) : (
-                        <>
-                          <del>{jsonValue(c.before)}</del> → <ins>{jsonValue(c.after)}</ins>
-                        </>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        )
-      }
-    </WithResource>
+    <DiffView
+      url={branchApi(branch, '/diff')}
+      branch={branch}
+      revision={revision}
+      empty="No changes against live yet."
+    />
   )
 }
 
@@ -296,6 +268,7 @@ function BranchActions({
   const overridable =
     mayOverride && (onlyBudget(errors) || (checks && !checks.ok && onlyBudget(checks.errors)))
   const [reason, setReason] = useState('')
+  const readiness = publishReadiness(checks, error !== null || errors.length > 0 || conflicts.length > 0)
   const archived = branch.status === 'archived'
   const mayArchive = may('publish') || branch.createdBy?.id === route.user?.id
   return (
@@ -436,12 +409,18 @@ function BranchActions({
               </li>
             ))}
           </ul>
-          <p>{checks?.ok ? 'All checks pass.' : ''}</p>
+          {'text' in readiness && (
+            <p data-testid="publish-readiness" className={readiness.state === 'pass' ? '' : 'cc-form-error'}>
+              {readiness.text}
+            </p>
+          )}
           <FormError message={error} />
           {errors.length > 0 && <ErrorList errors={errors} branch={branch.name} />}
           {conflicts.length > 0 && (
             <p>
-              Live changed the same fields: use <strong>Update from live</strong> to choose, then publish.
+              Live changed the same fields (
+              {conflicts.flatMap((c) => c.conflicts.map((x) => x.pointer || '/')).join(', ')}): use{' '}
+              <strong>Update from live</strong> to choose, then publish.
             </p>
           )}
           {overridable ? (

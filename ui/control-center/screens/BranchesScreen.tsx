@@ -6,6 +6,7 @@ import type { Branch, Publication } from '../api-types'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { NewBranchDialog } from '../NewBranchDialog'
+import { PublicationDiffDialog, RevertDialog } from '../PublicationDialogs'
 import { Empty, FormError, laTime, ScrollRegion, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
@@ -142,6 +143,8 @@ function LiveHistory() {
   const api = useApi()
   const pubs = useResource<{ live: { commit: string }; publications: Publication[] }>('/api/cc/publications')
   const [confirm, setConfirm] = useState<Publication | null>(null)
+  const [diffOf, setDiffOf] = useState<Publication | null>(null)
+  const [revertOf, setRevertOf] = useState<Publication | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const rollback = async () => {
@@ -166,7 +169,7 @@ function LiveHistory() {
         ) : (
           <>
             <ScrollRegion label="Live history">
-              <table className="cc-table" data-testid="live-history">
+              <table className="cc-table cc-cards" data-testid="live-history">
                 <thead>
                   <tr>
                     <th scope="col">When</th>
@@ -175,40 +178,52 @@ function LiveHistory() {
                     <th scope="col">Branch</th>
                     <th scope="col">Files</th>
                     <th scope="col">Commit</th>
-                    {may('publish') && <th scope="col">Actions</th>}
+                    <th scope="col">Actions</th>
                   </tr>
                 </thead>
                 <tbody>
                   {d.publications.map((p) => (
                     <tr key={p.id}>
-                      <td>{laTime(p.at)}</td>
-                      <td>{p.actor?.name ?? 'system'}</td>
-                      <td>{p.kind}</td>
-                      <td>{p.branch ?? '—'}</td>
-                      <td>
+                      <td data-label="When">{laTime(p.at)}</td>
+                      <td data-label="Who">{p.actor?.name ?? 'system'}</td>
+                      <td data-label="Kind">{p.kind}</td>
+                      <td data-label="Branch">{p.branch ?? '—'}</td>
+                      <td data-label="Files">
                         <ul className="cc-files">
                           {p.files.map((f) => (
                             <li key={f}>{f}</li>
                           ))}
                         </ul>
                       </td>
-                      <td>
-                        <code>{shortSha(p.oldCommit)}</code> → <code>{shortSha(p.newCommit)}</code>
+                      <td data-label="Commit">
+                        <span>
+                          <code>{shortSha(p.oldCommit)}</code> → <code>{shortSha(p.newCommit)}</code>
+                        </span>
                       </td>
-                      {may('publish') && (
-                        <td>
-                          {p.oldCommit && (
+                      <td data-label="Actions">
+                        <div className="cc-row">
+                          <button type="button" className="button cc-small" onClick={() => setDiffOf(p)}>
+                            View diff
+                          </button>
+                          {p.oldCommit && may('branch.create') && (
+                            <button type="button" className="button cc-small" onClick={() => setRevertOf(p)}>
+                              Revert only this publication
+                            </button>
+                          )}
+                          {p.oldCommit && may('publish') && (
                             <button type="button" className="button cc-small" onClick={() => setConfirm(p)}>
                               Roll back to before this
                             </button>
                           )}
-                        </td>
-                      )}
+                        </div>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </ScrollRegion>
+            <PublicationDiffDialog publication={diffOf} onClose={() => setDiffOf(null)} />
+            <RevertDialog publication={revertOf} onClose={() => setRevertOf(null)} />
             <Dialog open={confirm !== null} title="Roll back live?" onClose={() => setConfirm(null)}>
               {confirm && (
                 <div className="stack">

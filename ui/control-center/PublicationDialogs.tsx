@@ -1,0 +1,122 @@
+import { useState } from 'react'
+import { ccPath, LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
+import { ApiError, useApi } from './api'
+import type { Publication } from './api-types'
+import { asFileConflicts } from './Conflicts'
+import { Dialog } from './Dialog'
+import { DiffView } from './DiffView'
+import { FormError, jsonValue, laTime } from './States'
+
+const named = (p: Publication) => `#${p.id}${p.branch ? ` (branch ${p.branch})` : ''} of ${laTime(p.at)}`
+
+/** "View diff": what one publication changed against the live it replaced. */
+export function PublicationDiffDialog({
+  publication,
+  onClose,
+}: {
+  publication: Publication | null
+  onClose: () => void
+}) {
+  return (
+    <Dialog open={publication !== null} title="What this publication changed" onClose={onClose} wide>
+      {publication && (
+        <div className="stack">
+          <p>
+            Publication {named(publication)} by {publication.actor?.name ?? 'the system'}.
+          </p>
+          <DiffView
+            url={`/api/cc/publications/${publication.id}/diff`}
+            branch={LIVE_BRANCH_NAME}
+            empty="This publication changed no files."
+          />
+        </div>
+      )}
+    </Dialog>
+  )
+}
+
+/**
+ * "Revert only this publication": a new branch with one commit undoing just its changes, opened for
+ * review. When later publications changed the same fields, the refusal lists them.
+ */
+export function RevertDialog({
+  publication,
+  onClose,
+}: {
+  publication: Publication | null
+  onClose: () => void
+}) {
+  const api = useApi()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [conflicts, setConflicts] = useState<ReturnType<typeof asFileConflicts>>([])
+  const close = () => {
+    setError(null)
+    setConflicts([])
+    onClose()
+  }
+  const revert = async () => {
+    if (!publication) return
+    setBusy(true)
+    setError(null)
+    setConflicts([])
+    try {
+      const r = await api<{ branch: { name: string } }>(
+        'POST',
+        `/api/cc/publications/${publication.id}/revert`,
+      )
+      location.assign(ccPath('branch', { branch: r.branch.name }))
+    } catch (e) {
+      setError((e as Error).message)
+      if (e instanceof ApiError) setConflicts(asFileConflicts(e.body?.conflicts))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog open={publication !== null} title="Revert only this publication?" onClose={close} wide>
+      {publication && (
+        <div className="stack">
+          <p>
+            A new branch undoes only publication {named(publication)}; later publications stay. Review it,
+            then publish it like any branch. These files change back:
+          </p>
+          <ul className="cc-files">
+            {publication.files.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+          {conflicts.length === 0 && <FormError message={error} />}
+          {conflicts.length > 0 && (
+            <section data-testid="revert-conflicts" aria-label="Fields changed again later">
+              <p role="alert">
+                Later publications changed these fields again, so this publication cannot be reverted on its
+                own. Change them by hand on a branch:
+              </p>
+              <ul className="cc-list">
+                {conflicts.flatMap((f) =>
+                  f.conflicts.map((c) => (
+                    <li key={`${f.path}${c.pointer}`}>
+                      <code>{f.path}</code> <code>{c.pointer || '/'}</code>: this publication made it{' '}
+                      {jsonValue(c.base)}, live has {jsonValue(c.theirs)}, before it was {jsonValue(c.mine)}
+                    </li>
+                  )),
+                )}
+              </ul>
+            </section>
+          )}
+          <div className="cc-row">
+            {conflicts.length === 0 && (
+              <button type="button" className="button button-primary" disabled={busy} onClick={revert}>
+                {busy ? 'Creating the branch…' : 'Create the revert branch'}
+              </button>
+            )}
+            <button type="button" className="button" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  )
+}
