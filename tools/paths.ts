@@ -252,8 +252,14 @@ export async function main(argv: string[], print = (l: string) => console.log(l)
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // A reader that stops early (`| head`) is not an error.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0)
+    throw e
+  })
   // exitCode, not exit(): a long report piped to another program must be written out first.
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code
   })
+}
