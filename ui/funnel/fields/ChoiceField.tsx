@@ -28,10 +28,16 @@ export function ChoiceField(props: FieldProps) {
             <button
               key={String(o.value)}
               id={i === 0 ? id : undefined}
-              type="button"
+              // On a one-question step the buttons post the answer as a plain form until the funnel runs.
+              type={onChosen ? 'submit' : 'button'}
+              name={onChosen ? field.name : undefined}
+              value={onChosen ? String(o.value) : undefined}
               aria-pressed={checked}
               className={checked ? 'choice choice-checked' : 'choice'}
-              onClick={() => (onChosen ? onChosen(o.value) : onChange(o.value))}
+              onClick={(e) => {
+                if (!onChosen) onChange(o.value)
+                else if (onChosen(o.value)) e.preventDefault()
+              }}
             >
               {o.label}
             </button>

@@ -10,8 +10,11 @@ export interface FieldProps {
   /** The funnel's words in its language (the Yes and No of a yes-no question). */
   text: FunnelUiText
   onChange: (value: string | boolean) => void
-  /** Single-question steps answer with one tap: choosing submits. */
-  onChosen?: (value: string | boolean) => void
+  /**
+   * Single-question steps answer with one tap: choosing submits. True when the running funnel took the
+   * answer; otherwise (not hydrated yet) the button posts the form (docs/decisions/0216).
+   */
+  onChosen?: (value: string | boolean) => boolean
 }
 
 /** aria-describedby for a field: its hint and its error, when present. */
