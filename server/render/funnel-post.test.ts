@@ -4,12 +4,15 @@
  * again at its field with the value kept, no answer in any Location, the events and the consent
  * record stored as the browser would send them (marked server-side), Spanish messages in Spanish.
  */
-import { request } from 'node:http'
+
 import type { Server } from 'node:http'
+import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Middleware } from 'koa'
 import compose from 'koa-compose'
 import c2k from 'koa-connect'
-import type { Middleware } from 'koa'
 import { createDevMiddleware } from 'vike/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANONYMOUS_ID_COOKIE, FUNNEL_POST_BODY_LIMIT_BYTES } from '../../engine/constants'
@@ -42,7 +45,13 @@ beforeAll(async () => {
   snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
   const { devMiddleware, viteServer } = await createDevMiddleware({
     root: config.projectRoot,
-    viteConfig: { server: { hmr: false }, logLevel: 'error' },
+    // Server rendering only: no client dependencies to optimise, in a cache of its own.
+    viteConfig: {
+      server: { hmr: false },
+      logLevel: 'error',
+      optimizeDeps: { noDiscovery: true, include: [] },
+      cacheDir: join(tmpdir(), 'fw-funnel-post-test-vite'),
+    },
   })
   closeVite = async () => {
     await viteServer?.close()
@@ -207,7 +216,9 @@ describe('a funnel step posted as a plain form', () => {
   it('refuses another site, another body type and an oversized body with a clear 4xx', async () => {
     const cross = await post('m10', '/quiz/otc/zip', { zipcode: '90210' }, { origin: 'https://evil.example' })
     expect(cross.status).toBe(403)
-    const json = await post('m10', '/quiz/otc/zip', '{"zipcode":"90210"}', { 'content-type': 'application/json' })
+    const json = await post('m10', '/quiz/otc/zip', '{"zipcode":"90210"}', {
+      'content-type': 'application/json',
+    })
     expect(json.status).toBe(415)
     const big = await post('m10', '/quiz/otc/zip', { zipcode: 'x'.repeat(FUNNEL_POST_BODY_LIMIT_BYTES + 1) })
     expect(big.status).toBe(413)

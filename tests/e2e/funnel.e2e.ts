@@ -5,9 +5,12 @@
  * path is walked on a phone in first-screen.e2e.ts; every funnel's paths, skips included, are replayed
  * on the machine in tests/model/funnel.model.test.ts.
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
+import { validValue } from '../../engine/funnel/sample-values'
 import { emptiedValues } from '../../engine/funnel/validate-field'
 import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
 import { loadSnapshot } from '../model/funnel-catalogue'
@@ -16,11 +19,13 @@ import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import {
   answerStep,
   completeFunnel,
+  completeFunnelWithoutJs,
   currentStepName,
   exitsOf,
   funnelBase,
   funnelPages,
   recordFunnelEvents,
+  typedAnswers,
   waitForLive,
 } from './funnel-driver'
 
@@ -210,14 +215,47 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
     await ctx.close()
   })
 
-  it('without JavaScript the page says clearly that the form needs it', async () => {
+  it('without JavaScript an invalid answer comes back at its field with the value kept, then the step posts on', async () => {
     const ctx = await freshContext({ javaScriptEnabled: false })
     const { page: tab } = await newPage(ctx)
-    await tab.goto(brandUrl(brand, port, `${base}/${first}`))
-    expect(await tab.locator('.funnel-noscript').isVisible()).toBe(true)
-    expect(await tab.locator('.funnel-form').isVisible()).toBe(false)
+    await tab.goto(brandUrl(brand, port, `${base}/${first}?utm_source=x`))
+    const step = funnel.steps[0]
+    const field = step.fields[0]
+    await tab.fill(`#field-${field.name}`, '12')
+    await tab.locator('.funnel-submit').click()
+    await expect.poll(() => tab.locator(`#field-${field.name}-error`).isVisible()).toBe(true)
+    expect(await tab.inputValue(`#field-${field.name}`)).toBe('12')
+    expect(new URL(tab.url()).search).toBe('?utm_source=x')
+    await tab.screenshot({ path: join(tmpdir(), 'fw-noscript-error.png') })
+    await tab.fill(`#field-${field.name}`, String(validValue(field)))
+    await tab.locator('.funnel-submit').click()
+    await tab.waitForURL((u) => u.pathname === `${base}/${funnel.steps[1].name}`)
+    expect(new URL(tab.url()).search).toBe('?utm_source=x')
     await ctx.close()
   })
+})
+
+describe('without JavaScript', () => {
+  for (const { funnel, page } of distinct) {
+    const brand = page.brands[0]
+    const base = funnelBase(page)
+    it(`${brand} ${base} (${funnel.id}) is completed to its destination; no request URL holds an answer`, async () => {
+      const ctx = await freshContext({ javaScriptEnabled: false })
+      const { page: tab } = await newPage(ctx)
+      const urls: string[] = []
+      tab.on('request', (r) => urls.push(r.url()))
+      await tab.goto(brandUrl(brand, port, base))
+      const visited = await completeFunnelWithoutJs(tab, funnel, base)
+      expect(visited.length).toBeGreaterThan(0)
+      expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
+      for (const answer of typedAnswers(funnel))
+        for (const url of urls) {
+          expect(url).not.toContain(encodeURIComponent(answer))
+          expect(decodeURIComponent(url)).not.toContain(answer)
+        }
+      await ctx.close()
+    })
+  }
 })
 
 const tokenPage = pages.find(({ page }) => page.aliases?.some((a) => a.includes('{token}')))
