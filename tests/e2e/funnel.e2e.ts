@@ -5,8 +5,6 @@
  * path is walked on a phone in first-screen.e2e.ts; every funnel's paths, skips included, are replayed
  * on the machine in tests/model/funnel.model.test.ts.
  */
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
@@ -226,7 +224,6 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
     await expect.poll(() => tab.locator(`#field-${field.name}-error`).isVisible()).toBe(true)
     expect(await tab.inputValue(`#field-${field.name}`)).toBe('12')
     expect(new URL(tab.url()).search).toBe('?utm_source=x')
-    await tab.screenshot({ path: join(tmpdir(), 'fw-noscript-error.png') })
     await tab.fill(`#field-${field.name}`, String(validValue(field)))
     await tab.locator('.funnel-submit').click()
     await tab.waitForURL((u) => u.pathname === `${base}/${funnel.steps[1].name}`)
