@@ -58,7 +58,7 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
     <section
       className="funnel container narrow"
       aria-labelledby="funnel-question"
-      data-live={view.live ? 'true' : 'false'}
+      data-live={String(view.live)}
     >
       <FunnelProgress step={view.stepIndex + 1} total={total} text={text} />
       <form
@@ -70,11 +70,7 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
         noValidate
         aria-busy={view.busy}
         data-step={step.name}
-        onSubmit={(e) => {
-          if (!view.live) return
-          e.preventDefault()
-          send({ type: 'SUBMIT' })
-        }}
+        onSubmit={(e) => handled(e, { type: 'SUBMIT' })}
       >
         <h2 id="funnel-question" className="funnel-question" tabIndex={-1} ref={heading}>
           {step.title}
@@ -91,16 +87,7 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
               error={view.errors[field.name]}
               text={text}
               onChange={(value) => send({ type: 'CHANGE', name: field.name, value })}
-              onChosen={
-                single
-                  ? (value) => {
-                      if (!view.live) return false
-                      send({ type: 'CHANGE', name: field.name, value })
-                      send({ type: 'SUBMIT' })
-                      return true
-                    }
-                  : undefined
-              }
+              submits={single}
             />
           )
         })}

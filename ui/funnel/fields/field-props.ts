@@ -11,10 +11,10 @@ export interface FieldProps {
   text: FunnelUiText
   onChange: (value: string | boolean) => void
   /**
-   * Single-question steps answer with one tap: choosing submits. True when the running funnel took the
-   * answer; otherwise (not hydrated yet) the button posts the form (docs/decisions/0216).
+   * Single-question steps answer with one tap: the choices are submit buttons, so choosing submits —
+   * to the running funnel, or before it runs as a plain form post (docs/decisions/0216).
    */
-  onChosen?: (value: string | boolean) => boolean
+  submits?: boolean
 }
 
 /** aria-describedby for a field: its hint and its error, when present. */
