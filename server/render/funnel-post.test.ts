@@ -197,20 +197,17 @@ describe('a funnel step posted as a plain form', () => {
     expect(b.body).toContain('value="12"')
   })
 
-  it('a choice button posts its answer; skip and back are buttons too; the answers carry over between steps', async () => {
-    const funnel = funnelOf('quiz-otc')
+  it('Back posts as a button; the stored answers carry over to a later step', async () => {
     const zip = await post('m10', '/quiz/otc/zip', { zipcode: '10001' })
     const cookie = cookieOf(zip)
     const back = await post('m10', '/quiz/otc/medicare', { _action: 'back' }, { cookie })
     expect(back.status).toBe(303)
     expect(back.location).toBe('/quiz/otc/zip')
-    // The stored answers come back on the server path: an empty post of the contact step keeps nothing
-    // it was not given, but the funnel's machine ran with the earlier ZIP code.
+    // The machine of a later step runs with the stored answers: the page shown again carries the ZIP code.
     const contact = await post('m10', '/quiz/otc/contact', { email: 'nope', phone: '' }, { cookie })
     expect(contact.status).toBe(422)
     expect(contact.body).toContain('value="nope"')
     expect(contact.body).toContain('"zipcode":"10001"')
-    expect(funnel.steps.some((s) => s.skippable)).toBe(false)
   })
 
   it('refuses another site, another body type and an oversized body with a clear 4xx', async () => {
