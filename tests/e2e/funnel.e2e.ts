@@ -26,6 +26,7 @@ import {
   typedAnswers,
   waitForLive,
 } from './funnel-driver'
+import { opsClient } from './ops-client'
 
 const port = inject('port')
 let browser: Browser
@@ -210,6 +211,43 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
     expect(consent).toContain(owner)
     expect(consent).toMatch(/licensed (insurance )?agents may contact me/)
     expect(consent).toContain('Consent is not a condition of purchase')
+    await ctx.close()
+  })
+
+  it('Enter before hydration posts the step: the visitor lands on the next step, the answer stored, in no URL', async () => {
+    const ctx = await freshContext()
+    // The page's scripts are held back: the form is on screen but not hydrated.
+    let release = () => {}
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    await ctx.route(/\/assets\/.*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const { page: tab } = await newPage(ctx)
+    const urls: string[] = []
+    tab.on('request', (r) => urls.push(r.url()))
+    await tab.goto(brandUrl(brand, port, `${base}/${first}?utm_source=early`), { waitUntil: 'commit' })
+    const field = funnel.steps[0].fields[0]
+    const answer = String(validValue(field))
+    await tab.fill(`#field-${field.name}`, answer)
+    await tab.press(`#field-${field.name}`, 'Enter')
+    const second = funnel.steps[1].name
+    await tab.waitForURL((u) => u.pathname === `${base}/${second}`, { waitUntil: 'commit' })
+    release()
+    await waitForLive(tab)
+    expect(await currentStepName(tab)).toBe(second)
+    expect(new URL(tab.url()).search).toBe('?utm_source=early')
+    for (const url of urls) expect(decodeURIComponent(url)).not.toContain(answer)
+    const stored = (await opsClient(inject('dataDir'), port).latestEvents(200)).find(
+      (e) =>
+        e.name === FORM_STEP_SUBMITTED &&
+        (e.body.properties as Record<string, unknown>).serverSide === true &&
+        (e.body.properties as { urlParams?: { utm_source?: string } }).urlParams?.utm_source === 'early',
+    )
+    expect(stored).toBeDefined()
+    expect((stored!.body.properties as { data?: unknown }).data).toEqual({ [field.name]: answer })
     await ctx.close()
   })
 
