@@ -242,3 +242,12 @@ export const PREVIEW_GRANT_TTL_MS = 2 * 60 * 60_000
 export const CC_BODY_LIMIT_BYTES = 2 * 1024 * 1024
 /** Audit rows per page of the Activity tab. */
 export const CC_AUDIT_PAGE_MAX = 200
+// Funnel steps posted as plain forms (issue 29; docs/decisions/0216)
+/** Cookie holding the anonymous id a visitor's server-side answers are kept under, and its lifetime. */
+export const ANONYMOUS_ID_COOKIE = 'fw_anon'
+/** Answers kept server-side expire this long after their last change (the cookie lives as long). */
+export const FUNNEL_ANSWERS_TTL_MS = 30 * 24 * 60 * 60_000
+/** Cookie naming the visitor's session on the server path; it ends after SESSION_IDLE_TIMEOUT_MS. */
+export const SERVER_SESSION_COOKIE = 'fw_sid'
+/** Largest accepted body of a posted funnel step (a handful of short fields). */
+export const FUNNEL_POST_BODY_LIMIT_BYTES = 8 * 1024

@@ -28,6 +28,7 @@ import { seoFiles } from './middleware/seo-files'
 import { uploadedImages } from './middleware/uploaded-images'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { controlCenterPages } from './render/control-center-page'
+import { funnelPostHandler } from './render/funnel-post'
 import { HtmlCache } from './render/html-cache'
 import { type PreviewRequest, previewRequest, setPreviewHeaders, withGrantOnUploads } from './render/preview'
 import {
@@ -234,6 +235,15 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
   app.use(seoFiles(() => snapshots.current))
   // The control center's screens on its own brand (docs/decisions/0604): signed-in, never cached.
   app.use(controlCenterPages(deps, (ctx) => factsOf(ctx, deps), resolveOpts(config)))
+
+  // A funnel step posted as a plain form: before hydration or without JavaScript (docs/decisions/0216).
+  const postFunnelStep = funnelPostHandler(deps)
+  app.use(async (ctx, next) => {
+    if (ctx.method !== 'POST') return next()
+    const resolution = resolveRequest(snapshots.current, factsOf(ctx, deps), resolveOpts(config))
+    if (resolution.view !== 'funnel' || !resolution.funnel || !resolution.page) return next()
+    await postFunnelStep(ctx, resolution)
+  })
 
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()

@@ -1,7 +1,9 @@
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { ConsentShown } from '../consent/consent-text'
 import type { ExperimentAssignment } from '../experiments/variants'
+import type { FieldErrors } from '../funnel/validate-field'
 import type { RouteParams } from '../routing/route-pattern'
+import type { FormValues } from '../runtime-contracts'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
 import type { ControlCenterRoute } from './control-center-routes'
 
@@ -131,6 +133,11 @@ export interface Resolution {
   experiment?: ExperimentAssignment
   /** The control center's screen, its branch and the signed-in staff member (never cached). */
   controlCenter?: ControlCenterRoute
+  /**
+   * A funnel step posted as a plain form and shown again (docs/decisions/0216): the step, the answers
+   * and the errors at their fields. Only in the answer to that POST (never cached).
+   */
+  funnelPost?: { stepIndex: number; values: FormValues; errors: FieldErrors }
   /** Set when a staff member previews a branch: no tags, no events, a banner. */
   preview?: PreviewInfo
 }

@@ -42,9 +42,9 @@ export interface FunnelUiText {
    */
   checkAnswers: string
   /**
-   * Shown when JavaScript is off.
+   * No longer shown: without JavaScript the step posts as a plain form (docs/decisions/0216). Accepted so older content stays valid.
    */
-  noscript: string
+  noscript?: string
   /**
    * The Yes button of a yes-or-no question.
    */

@@ -16,7 +16,7 @@ import { storeRefusal } from '../store/store-refusal'
 import { requireStore } from './require-store'
 
 /** Longest user agent kept in a record (the event schema's limit). */
-const USER_AGENT_MAX = 1024
+export const USER_AGENT_MAX = 1024
 
 /**
  * POST /api/consent/create (docs/decisions/0800): the consent text a visitor saw beside a step they

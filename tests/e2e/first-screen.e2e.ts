@@ -9,7 +9,14 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
-import { completeFunnel, exitsOf, funnelBase, funnelPages, recordFunnelEvents } from './funnel-driver'
+import {
+  completeFunnel,
+  exitsOf,
+  funnelBase,
+  funnelPages,
+  recordFunnelEvents,
+  typedAnswers,
+} from './funnel-driver'
 
 const port = inject('port')
 const PHONE = { width: 375, height: 812 }
@@ -57,6 +64,8 @@ describe('every funnel page on a phone: complete path, each step on the first sc
     await routeThirdParties(ctx)
     const { page: tab, pageErrors } = await newPage(ctx)
     const events = await recordFunnelEvents(tab)
+    const requests: { method: string; url: string }[] = []
+    tab.on('request', (r) => requests.push({ method: r.method(), url: r.url() }))
     await tab.goto(brandUrl(page.brands[0], port, base))
     const problems: string[] = []
     const visited = await completeFunnel(tab, funnel, base, {
@@ -68,6 +77,13 @@ describe('every funnel page on a phone: complete path, each step on the first sc
     expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
     const submitted = events.filter((e) => e.event === FORM_STEP_SUBMITTED)
     expect(submitted.map((e) => e.properties?.stepName)).toEqual(visited)
+    // The running funnel handled every submit: no step was posted as a plain form (decision 0216),
+    // and no request URL made by the page holds an answer.
+    expect(
+      requests.filter((r) => r.method === 'POST' && !new URL(r.url).pathname.startsWith('/api/')),
+    ).toEqual([])
+    for (const answer of typedAnswers(funnel))
+      for (const { url } of requests) expect(decodeURIComponent(url)).not.toContain(answer)
     expect(pageErrors).toEqual([])
     await ctx.close()
   })

@@ -109,3 +109,32 @@ export async function completeFunnel(
   if (left()) return visited
   throw new Error(`did not leave ${base}; visited ${visited.join(', ')}; at ${page.url()}`)
 }
+
+/** The answers `answerStep` gives that could show in a URL: every typed (text-like) value. */
+export function typedAnswers(funnel: ResolvedFunnel): string[] {
+  return funnel.steps.flatMap((s) =>
+    s.fields.filter((f) => !['yes-no', 'choice'].includes(f.kind)).map((f) => String(validValue(f))),
+  )
+}
+
+/**
+ * Walks the funnel with JavaScript disabled (docs/decisions/0216): each step is a plain form posted to
+ * the server, which answers 303 to the next step; until the browser leaves `base`.
+ */
+export async function completeFunnelWithoutJs(
+  page: Page,
+  funnel: ResolvedFunnel,
+  base: string,
+): Promise<string[]> {
+  const visited: string[] = []
+  const left = () => !new URL(page.url()).pathname.startsWith(`${base}/`)
+  for (let guard = 0; guard < funnel.steps.length * 2 && (visited.length === 0 || !left()); guard++) {
+    const name = await currentStepName(page)
+    visited.push(name)
+    const before = page.url()
+    await answerStep(page, funnel)
+    await page.waitForURL((u) => u.toString() !== before)
+  }
+  if (left()) return visited
+  throw new Error(`did not leave ${base}; visited ${visited.join(', ')}; at ${page.url()}`)
+}

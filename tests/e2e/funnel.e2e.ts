@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
+import { validValue } from '../../engine/funnel/sample-values'
 import { emptiedValues } from '../../engine/funnel/validate-field'
 import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
 import { main, parseArgs, pathsReport } from '../../tools/paths'
@@ -17,13 +18,16 @@ import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import {
   answerStep,
   completeFunnel,
+  completeFunnelWithoutJs,
   currentStepName,
   exitsOf,
   funnelBase,
   funnelPages,
   recordFunnelEvents,
+  typedAnswers,
   waitForLive,
 } from './funnel-driver'
+import { opsClient } from './ops-client'
 
 const port = inject('port')
 let browser: Browser
@@ -211,14 +215,83 @@ describe(`acceptance on ${otc ? funnelBase(otc.page) : 'a funnel page'}`, () => 
     await ctx.close()
   })
 
-  it('without JavaScript the page says clearly that the form needs it', async () => {
-    const ctx = await freshContext({ javaScriptEnabled: false })
+  it('Enter before hydration posts the step: the visitor lands on the next step, the answer stored, in no URL', async () => {
+    const ctx = await freshContext()
+    // The page's scripts are held back: the form is on screen but not hydrated.
+    let release = () => {}
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    await ctx.route(/\/assets\/.*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
     const { page: tab } = await newPage(ctx)
-    await tab.goto(brandUrl(brand, port, `${base}/${first}`))
-    expect(await tab.locator('.funnel-noscript').isVisible()).toBe(true)
-    expect(await tab.locator('.funnel-form').isVisible()).toBe(false)
+    const urls: string[] = []
+    tab.on('request', (r) => urls.push(r.url()))
+    await tab.goto(brandUrl(brand, port, `${base}/${first}?utm_source=early`), { waitUntil: 'commit' })
+    const field = funnel.steps[0].fields[0]
+    const answer = String(validValue(field))
+    await tab.fill(`#field-${field.name}`, answer)
+    await tab.press(`#field-${field.name}`, 'Enter')
+    const second = funnel.steps[1].name
+    await tab.waitForURL((u) => u.pathname === `${base}/${second}`, { waitUntil: 'commit' })
+    release()
+    await waitForLive(tab)
+    expect(await currentStepName(tab)).toBe(second)
+    expect(new URL(tab.url()).search).toBe('?utm_source=early')
+    for (const url of urls) expect(decodeURIComponent(url)).not.toContain(answer)
+    const stored = (await opsClient(inject('dataDir'), port).latestEvents(200)).find(
+      (e) =>
+        e.name === FORM_STEP_SUBMITTED &&
+        (e.body.properties as Record<string, unknown>).serverSide === true &&
+        (e.body.properties as { urlParams?: { utm_source?: string } }).urlParams?.utm_source === 'early',
+    )
+    expect(stored).toBeDefined()
+    expect((stored!.body.properties as { data?: unknown }).data).toEqual({ [field.name]: answer })
     await ctx.close()
   })
+
+  it('without JavaScript an invalid answer comes back at its field with the value kept, then the step posts on', async () => {
+    const ctx = await freshContext({ javaScriptEnabled: false })
+    const { page: tab } = await newPage(ctx)
+    await tab.goto(brandUrl(brand, port, `${base}/${first}?utm_source=x`))
+    const step = funnel.steps[0]
+    const field = step.fields[0]
+    await tab.fill(`#field-${field.name}`, '12')
+    await tab.locator('.funnel-submit').click()
+    await expect.poll(() => tab.locator(`#field-${field.name}-error`).isVisible()).toBe(true)
+    expect(await tab.inputValue(`#field-${field.name}`)).toBe('12')
+    expect(new URL(tab.url()).search).toBe('?utm_source=x')
+    await tab.fill(`#field-${field.name}`, String(validValue(field)))
+    await tab.locator('.funnel-submit').click()
+    await tab.waitForURL((u) => u.pathname === `${base}/${funnel.steps[1].name}`)
+    expect(new URL(tab.url()).search).toBe('?utm_source=x')
+    await ctx.close()
+  })
+})
+
+describe('without JavaScript', () => {
+  for (const { funnel, page } of distinct) {
+    const brand = page.brands[0]
+    const base = funnelBase(page)
+    it(`${brand} ${base} (${funnel.id}) is completed to its destination; no request URL holds an answer`, async () => {
+      const ctx = await freshContext({ javaScriptEnabled: false })
+      const { page: tab } = await newPage(ctx)
+      const urls: string[] = []
+      tab.on('request', (r) => urls.push(r.url()))
+      await tab.goto(brandUrl(brand, port, base))
+      const visited = await completeFunnelWithoutJs(tab, funnel, base)
+      expect(visited.length).toBeGreaterThan(0)
+      expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
+      for (const answer of typedAnswers(funnel))
+        for (const url of urls) {
+          expect(url).not.toContain(encodeURIComponent(answer))
+          expect(decodeURIComponent(url)).not.toContain(answer)
+        }
+      await ctx.close()
+    })
+  }
 })
 
 const tokenPage = pages.find(({ page }) => page.aliases?.some((a) => a.includes('{token}')))

@@ -48,12 +48,13 @@ describe('FunnelForm server render', () => {
     }
   })
 
-  it('renders the named step, with labels, autofill and the noscript message', () => {
+  it('renders the named step as a form that posts to its own URL, with labels and autofill', () => {
     const last = funnel.steps.at(-1)!
     const html = render(`${base}/${last.name}`, { step: last.name })
     expect(html).toContain(`data-step="${last.name}"`)
-    expect(html).toContain('<noscript>')
-    expect(html).toContain('needs JavaScript')
+    expect(html).toContain('method="post"')
+    expect(html).not.toContain(' action=')
+    expect(html).not.toContain('<noscript>')
     for (const f of last.fields) expect(html).toContain(f.label)
     if (last.fields.some((f) => f.kind === 'tel')) {
       expect(html).toContain('data-testid="tcpa-consent"')
@@ -69,7 +70,6 @@ describe('a Spanish funnel (issue 18)', () => {
     const html = render(esPage.path.replace(/\/\{[^}]+\?\}$/, ''), {}, { funnel: es.funnel, page: esPage })
     expect(html).toContain(`Paso 1 de ${es.funnel.steps.length}`)
     expect(html).toContain('aria-label="Progreso del formulario"')
-    expect(html).toContain('necesita JavaScript')
     for (const english of ['Step ', 'Form progress', 'needs JavaScript', 'Continue'])
       expect(html).not.toContain(english)
   })

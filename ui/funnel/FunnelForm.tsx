@@ -1,6 +1,8 @@
 import './funnel.css'
 import { useEffect, useMemo, useRef } from 'react'
 import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import type { FunnelEvent } from '../../engine/funnel/funnel-machine'
+import { POSTED_ACTION_FIELD, POSTED_BACK, POSTED_SKIP } from '../../engine/funnel/posted-fields'
 import { fillText } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
@@ -23,6 +25,12 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
     [p],
   )
   const { view, send } = useFunnel(resolution, funnel, page)
+  /** A button the running funnel handles; before it runs, the button posts the form. */
+  const handled = (e: { preventDefault(): void }, event: FunnelEvent) => {
+    if (!view.live) return
+    e.preventDefault()
+    send(event)
+  }
   const step = funnel.steps[view.stepIndex]
   const total = funnel.steps.length
   // The funnel's words (definitions/ui-text/<language>.json), in the language of its steps.
@@ -50,25 +58,19 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
     <section
       className="funnel container narrow"
       aria-labelledby="funnel-question"
-      data-live={view.live ? 'true' : 'false'}
+      data-live={String(view.live)}
     >
-      <noscript>
-        <style>{'.funnel-form,.funnel-progress{display:none}'}</style>
-        <p className="funnel-noscript" role="alert">
-          {text.noscript}
-        </p>
-      </noscript>
       <FunnelProgress step={view.stepIndex + 1} total={total} text={text} />
       <form
         ref={form}
         className="funnel-form"
+        // Until the funnel runs (before hydration, without JavaScript) the step posts to its own URL and
+        // the server runs the same machine (docs/decisions/0216); no action keeps the URL's query.
+        method="post"
         noValidate
         aria-busy={view.busy}
         data-step={step.name}
-        onSubmit={(e) => {
-          e.preventDefault()
-          send({ type: 'SUBMIT' })
-        }}
+        onSubmit={(e) => handled(e, { type: 'SUBMIT' })}
       >
         <h2 id="funnel-question" className="funnel-question" tabIndex={-1} ref={heading}>
           {step.title}
@@ -85,14 +87,7 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
               error={view.errors[field.name]}
               text={text}
               onChange={(value) => send({ type: 'CHANGE', name: field.name, value })}
-              onChosen={
-                single
-                  ? (value) => {
-                      send({ type: 'CHANGE', name: field.name, value })
-                      send({ type: 'SUBMIT' })
-                    }
-                  : undefined
-              }
+              submits={single}
             />
           )
         })}
@@ -113,12 +108,24 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
         <TpmoDisclaimer brand={resolution.brand} language={p.language} className="tpmo-near-submit" />
         <div className="funnel-secondary">
           {view.stepIndex > 0 && (
-            <button type="button" className="link-button" onClick={() => send({ type: 'BACK' })}>
+            <button
+              type="submit"
+              name={POSTED_ACTION_FIELD}
+              value={POSTED_BACK}
+              className="link-button"
+              onClick={(e) => handled(e, { type: 'BACK' })}
+            >
               {text.back}
             </button>
           )}
           {step.skippable && (
-            <button type="button" className="link-button funnel-skip" onClick={() => send({ type: 'SKIP' })}>
+            <button
+              type="submit"
+              name={POSTED_ACTION_FIELD}
+              value={POSTED_SKIP}
+              className="link-button funnel-skip"
+              onClick={(e) => handled(e, { type: 'SKIP' })}
+            >
               {text.skip}
             </button>
           )}

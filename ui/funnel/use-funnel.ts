@@ -42,10 +42,13 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
     0,
     funnel.steps.findIndex((s) => s.name === location.stepParam),
   )
+  // A step posted as a plain form and shown again by the server comes with its answers and errors.
+  const posted = resolution.funnelPost
   const [view, setView] = useState<FunnelView>({
     stepIndex: initialIndex,
     values: {},
     errors: {},
+    ...posted,
     busy: false,
     live: false,
   })
@@ -65,7 +68,7 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
         stepParam: location.stepParam,
         basePath: location.basePath,
         search: window.location.search,
-        values: stored,
+        values: { ...stored, ...posted?.values },
         demand: runtime.lastDemand(),
         depth: historyDepth(),
       },
@@ -99,7 +102,7 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
       actor.stop()
       endLoading?.()
     }
-  }, [runtime, funnel, page, location])
+  }, [runtime, funnel, page, location, posted])
 
   return { view, send: (e: FunnelEvent) => send.current(e) }
 }

@@ -6,7 +6,7 @@ import { describedBy, type FieldProps } from './field-props'
  * radios, because on a single-question step choosing submits, and radios change on arrow keys.
  */
 export function ChoiceField(props: FieldProps) {
-  const { field, id, value, error, onChange, onChosen, text } = props
+  const { field, id, value, error, onChange, submits, text } = props
   const options: { value: string | boolean; label: string }[] =
     field.kind === 'yes-no'
       ? [
@@ -20,7 +20,7 @@ export function ChoiceField(props: FieldProps) {
       aria-describedby={describedBy(props)}
       aria-invalid={error ? true : undefined}
     >
-      <legend className={onChosen ? 'field-label visually-hidden' : 'field-label'}>{field.label}</legend>
+      <legend className={submits ? 'field-label visually-hidden' : 'field-label'}>{field.label}</legend>
       <div className={field.kind === 'yes-no' ? 'choices choices-yes-no' : 'choices'}>
         {options.map((o, i) => {
           const checked = value === o.value
@@ -28,10 +28,14 @@ export function ChoiceField(props: FieldProps) {
             <button
               key={String(o.value)}
               id={i === 0 ? id : undefined}
-              type="button"
+              // On a one-question step choosing submits the form: the answer is recorded first, then the
+              // form's submit goes to the running funnel (or, before it runs, posts name=value).
+              type={submits ? 'submit' : 'button'}
+              name={field.name}
+              value={String(o.value)}
               aria-pressed={checked}
               className={checked ? 'choice choice-checked' : 'choice'}
-              onClick={() => (onChosen ? onChosen(o.value) : onChange(o.value))}
+              onClick={() => onChange(o.value)}
             >
               {o.label}
             </button>

@@ -10,8 +10,11 @@ export interface FieldProps {
   /** The funnel's words in its language (the Yes and No of a yes-no question). */
   text: FunnelUiText
   onChange: (value: string | boolean) => void
-  /** Single-question steps answer with one tap: choosing submits. */
-  onChosen?: (value: string | boolean) => void
+  /**
+   * Single-question steps answer with one tap: the choices are submit buttons, so choosing submits —
+   * to the running funnel, or before it runs as a plain form post (docs/decisions/0216).
+   */
+  submits?: boolean
 }
 
 /** aria-describedby for a field: its hint and its error, when present. */

@@ -1,0 +1,223 @@
+/**
+ * Funnel steps posted as plain forms (docs/decisions/0216), over HTTP against the in-process app with
+ * Vite rendering the pages: every step of /quiz/otc to the thank-you page, an invalid answer shown
+ * again at its field with the value kept, no answer in any Location, the events and the consent
+ * record stored as the browser would send them (marked server-side), Spanish messages in Spanish.
+ */
+
+import type { Server } from 'node:http'
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Middleware } from 'koa'
+import compose from 'koa-compose'
+import c2k from 'koa-connect'
+import { createDevMiddleware } from 'vike/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ANONYMOUS_ID_COOKIE, FUNNEL_POST_BODY_LIMIT_BYTES } from '../../engine/constants'
+import { validatorFor } from '../../engine/definitions/validators'
+import { validValue } from '../../engine/funnel/sample-values'
+import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import { createApp } from '../app'
+import { loadConfig } from '../config'
+import { sha256Hex } from '../consent/consent-versions'
+import { SnapshotStore } from '../content/snapshot-store'
+import { consentRecordsOf } from '../store/consent-store'
+import { openStore, type Store } from '../store/open-store'
+
+interface Answer {
+  status: number
+  location: string | undefined
+  cookies: string[]
+  body: string
+}
+
+let store: Store
+let server: Server
+let port: number
+let snapshots: SnapshotStore
+let closeVite: () => Promise<void>
+
+beforeAll(async () => {
+  store = await openStore({ databaseUrl: null, dataDir: null })
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'error' })
+  snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
+  const { devMiddleware, viteServer } = await createDevMiddleware({
+    root: config.projectRoot,
+    // Server rendering only: no client dependencies to optimise, in a cache of its own.
+    viteConfig: {
+      server: { hmr: false },
+      logLevel: 'error',
+      optimizeDeps: { noDiscovery: true, include: [] },
+      cacheDir: join(tmpdir(), 'fw-funnel-post-test-vite'),
+    },
+  })
+  closeVite = async () => {
+    await viteServer?.close()
+  }
+  const assets = compose([c2k(devMiddleware as never) as Middleware])
+  const app = createApp({ config, snapshots, store, assets, getPort: () => port })
+  server = app.listen(0, '127.0.0.1')
+  await new Promise((r) => server.once('listening', r))
+  port = (server.address() as AddressInfo).port
+}, 120_000)
+
+afterAll(async () => {
+  await new Promise((r) => (server ? server.close(r) : r(null)))
+  await closeVite?.()
+  await store?.close()
+})
+
+const host = (brand: string) => `${brand}.localhost:${port}`
+
+function post(
+  brand: string,
+  path: string,
+  form: Record<string, string> | string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const body = typeof form === 'string' ? form : new URLSearchParams(form).toString()
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          host: host(brand),
+          origin: `http://${host(brand)}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(Buffer.byteLength(body)),
+          accept: 'text/html',
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location,
+            cookies: res.headers['set-cookie'] ?? [],
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const funnelOf = (id: string): ResolvedFunnel => snapshots.current.funnels.get(id)!
+const cookieOf = (a: Answer) =>
+  a.cookies.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`))!
+
+/** A valid answer of every field of a step, as a form posts it. */
+function validForm(funnel: ResolvedFunnel, stepName: string): Record<string, string> {
+  const step = funnel.steps.find((s) => s.name === stepName)!
+  return Object.fromEntries(step.fields.map((f) => [f.name, String(validValue(f))]))
+}
+
+describe('a funnel step posted as a plain form', () => {
+  it('walks /quiz/otc to the thank-you page: 303 to each next step, tracked parameters kept, no answer in a URL', async () => {
+    const funnel = funnelOf('quiz-otc')
+    const answers = funnel.steps.flatMap((s) => Object.values(validForm(funnel, s.name)))
+    let path = '/quiz/otc/zip?utm_source=fb&zipcode=12345'
+    let cookie = ''
+    const visited: string[] = []
+    for (const step of funnel.steps) {
+      visited.push(step.name)
+      const a = await post('m10', path, validForm(funnel, step.name), cookie ? { cookie } : {})
+      expect(a.status, `${step.name}: ${a.body.slice(0, 300)}`).toBe(303)
+      cookie ||= cookieOf(a)
+      const location = a.location!
+      for (const v of answers) expect(location).not.toContain(encodeURIComponent(v))
+      // Only the tracked parameters travel on: the stray zipcode of an old GET is dropped.
+      expect(location).toContain('utm_source=fb')
+      expect(location).not.toContain('zipcode')
+      path = location
+    }
+    expect(path).toBe('/thank-you?utm_source=fb')
+    expect(visited).toEqual(funnel.steps.map((s) => s.name))
+
+    const anonymousId = cookie.split('=')[1]
+    const events = (
+      await store.db.query<{ name: string; body: { properties: Record<string, unknown> } }>(
+        'SELECT name, body FROM events WHERE anonymous_id = $1 ORDER BY client_ts, name',
+        [anonymousId],
+      )
+    ).rows
+    const validate = validatorFor('analytics-event.schema.json')
+    for (const e of events) {
+      expect(validate(e.body), JSON.stringify(validate.errors)).toBe(true)
+      expect(e.body.properties.serverSide).toBe(true)
+    }
+    const submitted = events.filter((e) => e.name === 'formStepSubmitted')
+    expect(submitted.map((e) => e.body.properties.stepName)).toEqual(funnel.steps.map((s) => s.name))
+    expect(submitted.at(-1)!.body.properties.data).toEqual(validForm(funnel, 'contact'))
+    expect(submitted[1].body.properties.data).toEqual({ haveMedicare: true })
+    expect(events.filter((e) => e.name === 'funnelCompleted')).toHaveLength(1)
+    expect(events.filter((e) => e.name === 'quiz-otc').length).toBeGreaterThanOrEqual(funnel.steps.length)
+
+    const consents = await consentRecordsOf(store.db, { sessions: [], anonymous: [anonymousId] })
+    expect(consents).toHaveLength(1)
+    expect(consents[0].step_name).toBe('contact')
+    expect(consents[0].text_sha256).toBe(sha256Hex(consents[0].text))
+    expect(consents[0].url).not.toContain('@')
+
+    const stored = await store.db.query<{ bucket: string; answers: Record<string, unknown> }>(
+      'SELECT bucket, answers FROM funnel_answers WHERE anonymous_id = $1 ORDER BY bucket',
+      [anonymousId],
+    )
+    expect(stored.rows.map((r) => r.bucket)).toEqual([
+      `funnelworks:form:${funnel.formVersion}`,
+      'funnelworks:form:shared',
+    ])
+    expect(stored.rows[0].answers).toMatchObject({ zipcode: '90210', email: 'maria.lopez@example.com' })
+  })
+
+  it('shows an invalid answer again at its field with the value kept (422), in English and in Spanish', async () => {
+    const a = await post('m10', '/quiz/otc/zip', { zipcode: '9021' })
+    expect(a.status).toBe(422)
+    expect(a.body).toMatch(/id="field-zipcode"[^>]*value="9021"|value="9021"[^>]*id="field-zipcode"/)
+    expect(a.body).toContain('id="field-zipcode-error"')
+    expect(a.body).toContain('Enter a 5-digit ZIP code')
+    expect(a.body).toContain('data-step="zip"')
+
+    const es = funnelOf('quiz-medicare-es')
+    const first = es.steps[0]
+    const zipField = first.fields[0]
+    const b = await post('m10', `/quiz/medicare-es/${first.name}`, { [zipField.name]: '12' })
+    expect(b.status).toBe(422)
+    expect(b.body).toContain('Escriba un código postal de 5 dígitos')
+    expect(b.body).toContain('value="12"')
+  })
+
+  it('Back posts as a button; the stored answers carry over to a later step', async () => {
+    const zip = await post('m10', '/quiz/otc/zip', { zipcode: '10001' })
+    const cookie = cookieOf(zip)
+    const back = await post('m10', '/quiz/otc/medicare', { _action: 'back' }, { cookie })
+    expect(back.status).toBe(303)
+    expect(back.location).toBe('/quiz/otc/zip')
+    // The machine of a later step runs with the stored answers: the page shown again carries the ZIP code.
+    const contact = await post('m10', '/quiz/otc/contact', { email: 'nope', phone: '' }, { cookie })
+    expect(contact.status).toBe(422)
+    expect(contact.body).toContain('value="nope"')
+    expect(contact.body).toContain('"zipcode":"10001"')
+  })
+
+  it('refuses another site, another body type and an oversized body with a clear 4xx', async () => {
+    const cross = await post('m10', '/quiz/otc/zip', { zipcode: '90210' }, { origin: 'https://evil.example' })
+    expect(cross.status).toBe(403)
+    const json = await post('m10', '/quiz/otc/zip', '{"zipcode":"90210"}', {
+      'content-type': 'application/json',
+    })
+    expect(json.status).toBe(415)
+    const big = await post('m10', '/quiz/otc/zip', { zipcode: 'x'.repeat(FUNNEL_POST_BODY_LIMIT_BYTES + 1) })
+    expect(big.status).toBe(413)
+  })
+})

@@ -1,0 +1,306 @@
+/**
+ * A funnel step posted as a plain HTML form (docs/decisions/0216): before hydration or without
+ * JavaScript. The same funnel machine as in the browser runs with the visitor's answers kept
+ * server-side under their anonymous id (the fw_anon cookie); the step is shown again with its errors
+ * (422) or the visitor is sent on with 303 See Other. The events and the consent record the browser
+ * would have sent are stored, marked `serverSide: true`. No answer is ever put in a URL.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Context } from 'koa'
+import { fillConsent } from '../../engine/consent/consent-text'
+import {
+  ANONYMOUS_ID_COOKIE,
+  FUNNEL_ANSWERS_TTL_MS,
+  FUNNEL_POST_BODY_LIMIT_BYTES,
+  SERVER_SESSION_COOKIE,
+  SESSION_IDLE_TIMEOUT_MS,
+  TRACKED_URL_PARAMS,
+} from '../../engine/constants'
+import { readBuckets } from '../../engine/funnel/buckets'
+import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { funnelLocation } from '../../engine/funnel/funnel-location'
+import { postedEvent, runPostedStep } from '../../engine/funnel/posted-step'
+import type { Resolution } from '../../engine/render/resolution'
+import type { PageIdentity } from '../../engine/runtime-contracts'
+import { pageEventBody, trackEventBody } from '../../engine/tracking/event-body'
+import { buildEventProperties } from '../../engine/tracking/event-context'
+import { isPaidTraffic } from '../../engine/tracking/paid-flag'
+import { captureUrlParams, paidFlagParams } from '../../engine/tracking/url-params'
+import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
+import { USER_AGENT_MAX } from '../api/consent'
+import type { AppDeps } from '../app-deps'
+import { ConsentRegistry } from '../consent/consent-registry'
+import { sha256Hex } from '../consent/consent-versions'
+import { HttpError } from '../http/http-error'
+import { discardBody, readBytes } from '../http/read-json'
+import { clientOf, originOf } from '../http/request-client'
+import { loadBuckets } from '../store/answer-store'
+import { type ConsentRecordRow, insertConsentRecords } from '../store/consent-store'
+import { eventRow } from '../store/event-rows'
+import { renderResolution } from './vike-render'
+
+/** An id we issued (a UUID); anything else in the cookie is replaced. */
+const ISSUED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The handler for POSTs of funnel step URLs; one consent registry for the server's lifetime. */
+export function funnelPostHandler(deps: AppDeps) {
+  const registry = deps.store ? new ConsentRegistry(deps.store.db, deps.snapshots) : null
+  return async (ctx: Context, resolution: Resolution): Promise<void> => {
+    const store = deps.store
+    const funnel = resolution.funnel!
+    const page = resolution.page!
+    checkSameOrigin(ctx)
+    if (!ctx.is('application/x-www-form-urlencoded')) {
+      discardBody(ctx)
+      throw new HttpError(
+        415,
+        `Content-Type: post the step as application/x-www-form-urlencoded (got ${ctx.get('content-type') || 'none'})`,
+        { close: true },
+      )
+    }
+    let form: URLSearchParams
+    try {
+      form = new URLSearchParams(utf8.decode(await readBytes(ctx, FUNNEL_POST_BODY_LIMIT_BYTES)))
+    } catch (e) {
+      if (e instanceof HttpError) throw e
+      throw new HttpError(400, 'body: is not valid UTF-8')
+    }
+    if (!store) throw new HttpError(503, 'Answers cannot be kept right now; please try again shortly')
+
+    const anonymousId = visitorCookie(ctx, ANONYMOUS_ID_COOKIE, FUNNEL_ANSWERS_TTL_MS)
+    const sessionId = visitorCookie(ctx, SERVER_SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS)
+    // The URL as events and records tell it: the path and the tracked parameters, nothing else.
+    const tracking = trackingQuery(ctx.search ?? '')
+    const href = `${originOf(ctx)}${ctx.path}${tracking}`
+    const location = funnelLocation(
+      resolution.pathname,
+      resolution.params,
+      funnel.steps.map((s) => s.name),
+    )
+    const stepIndex = Math.max(
+      0,
+      funnel.steps.findIndex((s) => s.name === location.stepParam),
+    )
+    const step = funnel.steps[stepIndex]
+    const buckets = await loadBuckets(store.db, anonymousId)
+    const info: FunnelPageInfo = {
+      name: page.key,
+      template: page.template,
+      destination: page.destination ?? '/',
+      allowExternalDestination: page.allowExternalDestination === true,
+    }
+
+    const events: AnalyticsEvent[] = []
+    const consents: Promise<ConsentRecordRow | null>[] = []
+    let pageIdentity: PageIdentity | undefined
+    const paramsOfUrl = captureUrlParams(ctx.search ?? '', resolution.params)
+    const session = {
+      id: sessionId,
+      paid: isPaidTraffic(paidFlagParams(ctx.search ?? '', resolution.params)),
+      urlParams: paramsOfUrl,
+    }
+    const properties = (extras: Record<string, unknown>) =>
+      buildEventProperties({
+        eventId: randomUUID(),
+        timestamp: new Date().toISOString(),
+        brand: resolution.brand,
+        brandName: resolution.site.name,
+        userId: anonymousId,
+        session,
+        page,
+        pageIdentity,
+        experiment: resolution.experiment?.preview ? undefined : resolution.experiment,
+        revision: resolution.snapshotId,
+        phoneRule: null,
+        bot: null,
+        urlParams: paramsOfUrl,
+        browser: {
+          href,
+          pathname: ctx.path,
+          search: tracking,
+          cookie: ctx.get('cookie'),
+          referrer: ctx.get('referer'),
+          userAgent: ctx.get('user-agent'),
+        },
+        extras: { ...extras, serverSide: true },
+      })
+    const ids = () => ({ sessionId, anonymousId, timestamp: new Date().toISOString() })
+
+    const outcome = await runPostedStep(
+      {
+        funnel,
+        page: info,
+        stepParam: step.name,
+        basePath: location.basePath,
+        search: '',
+        values: readBuckets(buckets, funnel.formVersion),
+        // The marketplace is asked from the browser only: a demand check here answers nothing, which
+        // keeps the last known result as a failed check does (spec point 8).
+        demand: null,
+      },
+      postedEvent(step, form),
+      {
+        storage: buckets,
+        demandCheck: async () => null,
+        emitter: {
+          track: (event, extras = {}) => {
+            events.push(trackEventBody(ids(), event, properties(extras)))
+            if (event === FORM_STEP_SUBMITTED)
+              consents.push(
+                consentRow(ctx, deps, registry, resolution, extras, { sessionId, anonymousId, href }),
+              )
+          },
+          pageView: (identity, extras = {}) => {
+            pageIdentity = identity
+            const withStep = identity.stepName ? { ...extras, stepName: identity.stepName } : extras
+            events.push(pageEventBody(ids(), identity.name, identity.template, properties(withStep)))
+          },
+        },
+      },
+    )
+
+    const { ip } = clientOf(ctx)
+    const now = new Date()
+    const records = (await Promise.all(consents)).filter((r) => r !== null)
+    await store.db.transaction(async (tx) => {
+      await buckets.save(tx)
+      if (records.length) await insertConsentRecords(tx, records)
+    })
+    if (events.length) await store.events.write(events.map((e) => eventRow(e, now, ip || null)))
+
+    ctx.set('Cache-Control', 'no-store')
+    if (outcome.kind === 'refused') throw new HttpError(409, 'This form cannot continue from this step')
+    if (outcome.kind === 'go') {
+      ctx.status = 303
+      ctx.redirect(outcome.url.startsWith('/') ? withQuery(outcome.url, tracking) : outcome.url)
+      return
+    }
+    const errors = Object.keys(outcome.errors).some((k) => outcome.errors[k as keyof typeof outcome.errors])
+    await renderResolution(ctx, {
+      ...resolution,
+      statusCode: errors ? 422 : 200,
+      funnelPost: { stepIndex: outcome.stepIndex, values: outcome.values, errors: outcome.errors },
+    })
+    ctx.set('Cache-Control', 'no-store')
+  }
+}
+
+/**
+ * A cross-site page must not post answers in a visitor's name: an Origin (or, without one, a Referer)
+ * naming another host is refused; a request with neither (an old browser, curl) carries no
+ * credentials worth forging — the answers are anonymous.
+ */
+function checkSameOrigin(ctx: Context): void {
+  const claimed = ctx.get('origin') || ctx.get('referer')
+  let host: string | null = null
+  if (claimed) {
+    try {
+      host = claimed === 'null' ? null : new URL(claimed).host.toLowerCase()
+    } catch {}
+  }
+  if ((claimed && host !== clientOf(ctx).host) || ctx.get('sec-fetch-site') === 'cross-site') {
+    discardBody(ctx)
+    throw new HttpError(403, `Origin: ${claimed || 'another site'} may not post this form`, { close: true })
+  }
+}
+
+/** The id in a visitor cookie we issued, renewed for `maxAge`; a new one when missing or not ours. */
+function visitorCookie(ctx: Context, name: string, maxAge: number): string {
+  const held = ctx.cookies.get(name)
+  const id = held && ISSUED_ID.test(held) ? held : randomUUID()
+  ctx.cookies.set(name, id, {
+    maxAge,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: clientOf(ctx).protocol === 'https',
+    overwrite: true,
+  })
+  return id
+}
+
+/** Only the tracked parameters (utm_*, click ids, afid) of a query string, never anything else. */
+function trackingQuery(search: string): string {
+  const all = new URLSearchParams(search)
+  const kept = new URLSearchParams()
+  for (const name of TRACKED_URL_PARAMS) {
+    const value = all.get(name)
+    if (value) kept.set(name, value)
+  }
+  const s = kept.toString()
+  return s ? `?${s}` : ''
+}
+
+const withQuery = (path: string, query: string) =>
+  query ? `${path}${path.includes('?') ? '&' : '?'}${query.slice(1)}` : path
+
+/** The consent record of a submitted step that showed a consent text (docs/decisions/0800), as the browser sends it. */
+async function consentRow(
+  ctx: Context,
+  deps: AppDeps,
+  registry: ConsentRegistry | null,
+  resolution: Resolution,
+  submitted: Record<string, unknown>,
+  who: { sessionId: string; anonymousId: string; href: string },
+): Promise<ConsentRecordRow | null> {
+  const { brand, page, consent, funnel } = resolution
+  const step = funnel?.steps.find((s) => s.name === submitted.stepName)
+  const seller = brand?.ownerLegalName
+  if (!brand || !page || !consent || !seller || !step || !registry) return null
+  if (!step.fields.some((f) => f.kind === 'tel')) return null
+  await registry.find(consent.version)
+  const single = step.fields.length === 1 && ['yes-no', 'choice'].includes(step.fields[0].kind)
+  const buttonLabel = single ? step.title : (step.submitLabel ?? funnel!.text.funnel.continue)
+  const text = fillConsent(consent.template, { sellerLegalName: seller, buttonLabel })
+  const experiment = resolution.experiment?.preview ? undefined : resolution.experiment
+  const body = {
+    type: 'consent' as const,
+    id: randomUUID(),
+    sessionId: who.sessionId,
+    anonymousId: who.anonymousId,
+    userId: who.anonymousId,
+    brand: brand.id,
+    pageKey: page.key,
+    formVersion: String(submitted.formVersion),
+    stepName: step.name,
+    stepNumber: Number(submitted.stepNumber),
+    consent: {
+      id: consent.id,
+      version: consent.version,
+      text,
+      sha256: sha256Hex(text),
+      seller,
+      buttonLabel,
+    },
+    fields: step.fields.map((f) => f.name),
+    url: who.href,
+    snapshotId: resolution.snapshotId,
+    ...(experiment ? { experiment: { id: experiment.id, variant: experiment.variant } } : {}),
+  }
+  return {
+    id: body.id,
+    received_at: new Date().toISOString(),
+    session_id: body.sessionId,
+    anonymous_id: body.anonymousId,
+    user_id: body.userId,
+    brand_id: body.brand,
+    page_key: body.pageKey,
+    form_version: body.formVersion,
+    step_name: body.stepName,
+    step_number: body.stepNumber,
+    consent_id: consent.id,
+    version: consent.version,
+    text,
+    text_sha256: body.consent.sha256,
+    seller,
+    button_label: buttonLabel,
+    fields: body.fields,
+    url: body.url,
+    ip: clientOf(ctx).ip || null,
+    user_agent: ctx.get('user-agent').slice(0, USER_AGENT_MAX) || null,
+    snapshot_id: resolution.snapshotId,
+    content_commit: deps.liveCommit?.() ?? null,
+    experiment: body.experiment ?? null,
+    body,
+  }
+}
