@@ -4,6 +4,7 @@
  * check behind `navigate()`, the answer buckets, the tracker, the phone line and the auth session. Nothing here is a
  * module-level variable: every part is created here and passed to the parts that need it.
  */
+import { CONTROL_CENTER_BRAND_ID } from '../../engine/constants'
 import { type BucketStorage, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import type { Resolution } from '../../engine/render/resolution'
 import type { DemandCheckResult, PageViewFn, TrackFn } from '../../engine/runtime-contracts'
@@ -138,12 +139,12 @@ function startTracker(
   resolution: Resolution,
   phoneRule: Parameters<typeof createTracker>[1],
 ): Tracker | null {
-  // A staff preview is never measured (docs/decisions/0601); nor is the control center: staff
-  // activity is in the audit log, and its screens are not visitor page views.
+  // A staff preview is never measured (docs/decisions/0601); nor is the control center's host (its
+  // screens and its 404 page): staff activity is in the audit log, not visitor page views.
   if (
     !resolution.brand ||
     resolution.view === 'brand-index' ||
-    resolution.view === 'control-center' ||
+    resolution.brand.id === CONTROL_CENTER_BRAND_ID ||
     resolution.preview
   )
     return null
