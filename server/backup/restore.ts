@@ -41,9 +41,10 @@ export async function restoreBackup(
   const lines: string[] = []
   mkdirSync(o.dataDir, { recursive: true })
   if (manifest.store === 'pglite') {
-    await loadStore(join(o.dir, BACKUP_FILES.store), o.dataDir)
-    const tables = Object.keys(manifest.rowCounts).length
-    lines.push(`store: PGlite in ${o.dataDir} (schema migration ${manifest.schemaVersion}, ${tables} tables)`)
+    const rows = await loadStore(join(o.dir, BACKUP_FILES.store), o.dataDir, manifest.rowCounts)
+    lines.push(
+      `store: PGlite in ${o.dataDir} (schema migration ${manifest.schemaVersion}, ${rows} rows, as the manifest counts)`,
+    )
   } else {
     lines.push(
       'store: not in this backup (PostgreSQL): restore the database with pg_restore or from your pg_basebackup',
@@ -64,15 +65,36 @@ export async function restoreBackup(
   return { manifest, lines }
 }
 
-/** Unpacks the dump into the data folder through PGlite itself, which then closes it cleanly. */
-async function loadStore(tarPath: string, dataDir: string): Promise<void> {
+/**
+ * Unpacks the dump into the data folder through PGlite itself, checks that every table holds the rows
+ * the manifest counted, and closes it cleanly. Returns the number of rows.
+ */
+async function loadStore(
+  tarPath: string,
+  dataDir: string,
+  expected: Record<string, number>,
+): Promise<number> {
   const { PGlite } = await import('@electric-sql/pglite')
   const pg = await PGlite.create(dataDir, {
     loadDataDir: new Blob([readFileSync(tarPath)]),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   })
-  await pg.query('SELECT 1 FROM schema_migrations LIMIT 1')
-  await pg.close()
+  try {
+    const differ: string[] = []
+    for (const [table, count] of Object.entries(expected)) {
+      const r = await pg.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "${table.replaceAll('"', '""')}"`,
+      )
+      if (r.rows[0].n !== count) differ.push(`${table}: ${r.rows[0].n} rows, the manifest says ${count}`)
+    }
+    if (differ.length)
+      throw new Error(
+        `the restored store does not hold what the backup counted (${differ.join('; ')}); ${dataDir} is not usable`,
+      )
+    return Object.values(expected).reduce((a, b) => a + b, 0)
+  } finally {
+    await pg.close()
+  }
 }
 
 function restoreRepository(
