@@ -20,7 +20,7 @@ import { openPglite } from '../store/pglite-db'
 
 const USAGE = 'usage: npm run backup -- DIR   (DIR: a new or empty folder)'
 
-export const POSTGRES_NOT_COVERED =
+const POSTGRES_NOT_COVERED =
   'not covered: the PostgreSQL database (DATABASE_URL) — staff, audit log, consent records, events. Back it up with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL" > funnelworks.dump) or pg_basebackup, taken right after this backup'
 
 /** Where the store dump comes from: the server that holds the folder, else the folder itself. */
