@@ -11,6 +11,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { readRefs } from '../../server/backup/git-snapshot'
 import type { BackupManifest } from '../../server/backup/manifest'
 import { opsPost } from '../../server/cli/ops-request'
 import { RUN_DIR_ENV } from '../../server/runtime/running-servers'
@@ -129,6 +130,9 @@ describe('backup and restore of a running server on PGlite', () => {
     expect(restore.out).toContain(`live ${liveBefore}`)
     expect(restore.out).toContain('as the manifest counts')
     await server.stop()
+    // Every branch and archive came back (nothing was published or edited since the backup).
+    expect(readRefs(join(restoredDir, 'content.git'))).toEqual(readRefs(join(dataDir, 'content.git')))
+    expect(manifest.content?.refs).toEqual(readRefs(join(dataDir, 'content.git')))
     const restored = await startServerProcess({
       DATA_DIR: restoredDir,
       CONTENT_SOURCE: 'git',
