@@ -8,6 +8,7 @@ import { eventApi } from './events'
 import { registerIpApi } from './ip'
 import { leadsApi } from './leads'
 import { registerMediaAlphaApi } from './mediaalpha'
+import { opsBackupApi } from './ops-backup'
 import { opsCliApi } from './ops-cli'
 import { userApi } from './user'
 
@@ -23,6 +24,7 @@ export function registerApis(router: Router, deps: AppDeps): void {
   consentApi(router, deps)
   leadsApi(router, deps)
   opsCliApi(router, deps)
+  opsBackupApi(router, deps)
   userApi(router, deps)
   authApi(router, deps)
   controlCenterApi(router, deps)

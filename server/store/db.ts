@@ -9,5 +9,10 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * PGlite only: a gzipped tarball of the data folder taken between transactions, after a checkpoint
+   * (docs/decisions/0310).
+   */
+  dumpDataDir?(): Promise<Blob>
   close(): Promise<void>
 }

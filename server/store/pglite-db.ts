@@ -94,6 +94,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           },
         }),
       ),
+    // The checkpoint first, so the copy starts with little WAL to replay. Then the dump holding the
+    // transaction lock (which every query and transaction takes): no transaction is half done when
+    // the files are read.
+    dumpDataDir: async () => {
+      await pg.query('CHECKPOINT')
+      return pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'))
+    },
     close: () => pg.close(),
   }
 }

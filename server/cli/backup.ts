@@ -1,0 +1,111 @@
+/**
+ * npm run backup -- DIR
+ *
+ * Writes a consistent backup of the data into DIR (new or empty; docs/decisions/0310): the PGlite store
+ * (through the running server when one holds DATA_DIR, else from the folder itself), the content
+ * repository as a git bundle, the preview key, and manifest.json (format, schema migration, live
+ * commit, rows per table, files with sizes and SHA-256). With DATABASE_URL it backs up the content
+ * repository only and says which PostgreSQL tool covers the database. `npm run restore -- DIR` brings
+ * it back.
+ */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { LIVE_COMMIT_HEADER } from '../api/ops-backup'
+import { type StoreDump, writeBackup } from '../backup/backup'
+import { ConfigError, loadConfig } from '../config'
+import { describeServer, pickServer, runningServers } from '../runtime/running-servers'
+import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
+import { openPglite } from '../store/pglite-db'
+
+const USAGE = 'usage: npm run backup -- DIR   (DIR: a new or empty folder)'
+
+const POSTGRES_NOT_COVERED =
+  'not covered: the PostgreSQL database (DATABASE_URL) — staff, audit log, consent records, events. Back it up with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL" > funnelworks.dump) or pg_basebackup, taken right after this backup'
+
+/** Where the store dump comes from: the server that holds the folder, else the folder itself. */
+function storeDumper(dataDir: string): () => Promise<StoreDump> {
+  return async () => {
+    const owner = readDataDirOwner(dataDir)
+    if (owner?.port) {
+      const r = await fetch(`http://127.0.0.1:${owner.port}/api/_ops/store-dump`, {
+        headers: { 'x-ops-token': owner.token },
+      })
+      if (!r.ok)
+        throw new Error(`the running server (pid ${owner.pid}) answered ${r.status}: ${await r.text()}`)
+      return {
+        tar: Buffer.from(await r.arrayBuffer()),
+        liveCommit: r.headers.get(LIVE_COMMIT_HEADER) || null,
+      }
+    }
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(`DATA_DIR ${dataDir} holds no data store`)
+    const lock = claimDataDir(dataDir)
+    try {
+      const db = await openPglite(dataDir)
+      try {
+        return { tar: Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()), liveCommit: null }
+      } finally {
+        await db.close()
+      }
+    } finally {
+      lock.release()
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { help: { type: 'boolean', short: 'h', default: false } },
+  })
+  if (values.help || positionals.length !== 1) {
+    console.log(USAGE)
+    process.exit(values.help ? 0 : 1)
+  }
+  const dir = resolve(positionals[0])
+  const config = loadConfig()
+  let dataDir = config.dataDir
+  let contentGitDir = config.contentGitDir
+  if (!config.databaseUrl) {
+    const server = pickServer(
+      runningServers(config.projectRoot),
+      !!process.env.DATA_DIR?.trim(),
+      (s) => s.dataDir === config.dataDir,
+    )
+    if (server?.store === 'postgres')
+      throw new Error(
+        `the running server (${describeServer(server)}) keeps its data in PostgreSQL: run with its DATABASE_URL`,
+      )
+    if (server) {
+      dataDir = server.dataDir
+      contentGitDir = server.contentGitDir ?? contentGitDir
+    }
+  }
+  const manifest = await writeBackup({
+    dir,
+    dataDir,
+    contentGitDir,
+    dumpStore: config.databaseUrl ? null : storeDumper(dataDir),
+  })
+  const rows = Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0)
+  console.log(`backup written to ${dir}`)
+  if (manifest.store === 'pglite')
+    console.log(`  store: PGlite from ${dataDir}, schema migration ${manifest.schemaVersion}, ${rows} rows`)
+  console.log(
+    manifest.content
+      ? `  content: ${Object.keys(manifest.content.refs).length} refs from ${contentGitDir}${manifest.liveCommit ? `, live ${manifest.liveCommit}` : ''}`
+      : `  content: no repository at ${contentGitDir} (nothing to back up)`,
+  )
+  for (const f of manifest.files) console.log(`  ${f.name}  ${f.size} bytes  sha256 ${f.sha256}`)
+  if (config.databaseUrl) console.log(POSTGRES_NOT_COVERED)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    await main()
+  } catch (e) {
+    const message = (e as Error).message
+    console.error(e instanceof ConfigError ? `Configuration error: ${message}` : `backup: ${message}`)
+    process.exit(1)
+  }
+}
