@@ -56,9 +56,16 @@ const MARKETPLACE_ENDPOINTS = ['demand-check', 'get-phone'] as const
 const BREAKER_STATES = ['closed', 'half-open', 'open'] as const satisfies readonly BreakerState[]
 
 type Child = { inc(value?: number): void }
-/** A labelled counter's children, made once for every value of its one label. */
+/**
+ * A labelled counter's children, made once for every value of its one label and reported from 0
+ * (an alert on a rate needs the series before its first increment).
+ */
 function children<L extends string>(counter: Counter<string>, values: readonly L[]): Record<L, Child> {
-  return Object.fromEntries(values.map((v) => [v, counter.labels(v)])) as Record<L, Child>
+  return Object.fromEntries(values.map((v) => [v, zeroed(counter.labels(v))])) as Record<L, Child>
+}
+function zeroed(child: Child): Child {
+  child.inc(0)
+  return child
 }
 
 export class Metrics {
@@ -146,7 +153,7 @@ export class Metrics {
     }
     function outcomes(endpoint: string) {
       return Object.fromEntries(
-        MARKETPLACE_OUTCOMES.map((o) => [o, marketplace.labels(endpoint, o)]),
+        MARKETPLACE_OUTCOMES.map((o) => [o, zeroed(marketplace.labels(endpoint, o))]),
       ) as Record<MarketplaceOutcome, Child>
     }
     this.marketplaceTimeouts = new Counter({
