@@ -41,7 +41,8 @@ export function eventApi(router: Router, deps: AppDeps): void {
       throw e
     }
   })
-  const createEvents = async (ctx: Context): Promise<number> => {
+  /** Checks and stores the request's events; answers how many. */
+  async function createEvents(ctx: Context): Promise<number> {
     const store = requireStore(ctx, deps)
     const body = await readJsonBody(ctx, API_BODY_LIMIT_BYTES)
     const list = Array.isArray(body) ? body : [body]
