@@ -5,7 +5,7 @@
  * server with metrics, to show its page count matches the requests made.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,11 +36,32 @@ function get(port: number, path: string, host: string): Promise<string> {
   })
 }
 
-async function load(port: number, path: string, host: string) {
-  const opts = { url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, headers: { host } }
-  const r = await autocannon({ ...opts, duration: DURATION_S })
-  return { rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, errors: r.errors + r.non2xx }
+/** CPU time a process has used so far (user + system, Linux), in µs. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS
 }
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
+
+/**
+ * Throughput and p99 depend on what else the machine runs; the server's CPU time per request much
+ * less: both are reported.
+ */
+async function load(server: ServerProcess, path: string, host: string) {
+  const opts = { url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, headers: { host } }
+  const cpu = cpuMicros(server.child.pid!)
+  const r = await autocannon({ ...opts, duration: DURATION_S })
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    cpuPerRequest: (cpuMicros(server.child.pid!) - cpu) / r.requests.total,
+    errors: r.errors + r.non2xx,
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 export default async function run(): Promise<void> {
   console.log('building the production bundle…')
@@ -67,11 +88,13 @@ export default async function run(): Promise<void> {
     // Rendered once, then answered from the cache before the middleware chain.
     for (const { server } of servers) for (let i = 0; i < 3; i++) await get(server.port, path, host)
     const best: Record<string, Awaited<ReturnType<typeof load>>> = {}
+    const cpu: Record<string, number[]> = {}
     let sent = 0
     for (let round = 0; round < ROUNDS; round++)
       for (const { name, server } of servers) {
-        const r = await load(server.port, path, host)
+        const r = await load(server, path, host)
         if (name === 'metrics on') sent += r.total
+        cpu[name] = [...(cpu[name] ?? []), r.cpuPerRequest]
         if (!best[name] || r.rps > best[name].rps) best[name] = r
       }
     console.log(
@@ -80,10 +103,12 @@ export default async function run(): Promise<void> {
     for (const { name } of servers) {
       const r = best[name]!
       console.log(
-        `${name.padEnd(14)}${String(Math.round(r.rps)).padEnd(10)}req/s  p99 ${r.p99} ms${r.errors ? `  errors ${r.errors}` : ''}`,
+        `${name.padEnd(14)}${String(Math.round(r.rps)).padEnd(10)}req/s  p99 ${r.p99} ms  server CPU ${median(cpu[name]!).toFixed(1)} µs/request (median of rounds)${r.errors ? `  errors ${r.errors}` : ''}`,
       )
     }
-    console.log(`on / off: ${(best['metrics on']!.rps / best['metrics off']!.rps).toFixed(3)}`)
+    console.log(
+      `on / off: throughput ${(best['metrics on']!.rps / best['metrics off']!.rps).toFixed(3)}, CPU per request ${(median(cpu['metrics on']!) / median(cpu['metrics off']!)).toFixed(3)}`,
+    )
     const on = servers[1]!.server
     const metricsPort = Number(/metrics on http:\/\/[^:]+:(\d+)\//.exec(on.output())?.[1])
     const text = await get(metricsPort, '/metrics', `127.0.0.1:${metricsPort}`)
