@@ -20,7 +20,7 @@ import { pageUrlFor } from '../size-budget'
 
 const CONNECTIONS = 50
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5)
-const ROUNDS = 3
+const ROUNDS = 4
 
 function get(port: number, path: string, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -91,14 +91,15 @@ export default async function run(): Promise<void> {
     const cpu: Record<string, number[]> = {}
     let sent = 0
     for (let round = 0; round < ROUNDS; round++)
-      for (const { name, server } of servers) {
+      // Each server first in every other round: neither always runs on the machine the other left.
+      for (const { name, server } of round % 2 ? [...servers].reverse() : servers) {
         const r = await load(server, path, host)
         if (name === 'metrics on') sent += r.total
         cpu[name] = [...(cpu[name] ?? []), r.cpuPerRequest]
         if (!best[name] || r.rps > best[name].rps) best[name] = r
       }
     console.log(
-      `\ncached page ${path} (${host}), autocannon ${CONNECTIONS} connections, ${DURATION_S} s each, best of ${ROUNDS} alternating rounds`,
+      `\ncached page ${path} (${host}), autocannon ${CONNECTIONS} connections, ${DURATION_S} s each, best of ${ROUNDS} rounds, the order swapped each round`,
     )
     for (const { name } of servers) {
       const r = best[name]!
