@@ -2,6 +2,7 @@ import type { Middleware } from 'koa'
 import type { ServerConfig } from './config'
 import type { ContentServices } from './content/content-services'
 import type { SnapshotStore } from './content/snapshot-store'
+import type { Metrics } from './metrics/metrics'
 import type { Store } from './store/open-store'
 import type { PasswordHasher } from './store/password'
 
@@ -25,4 +26,6 @@ export interface AppDeps {
   liveCommit?: () => string | null
   /** The control center's content services (branches, drafts, publish), when the repository is open. */
   content?: ContentServices
+  /** What /metrics reports (METRICS_PORT); absent, nothing is counted (docs/decisions/0710). */
+  metrics?: Metrics
 }

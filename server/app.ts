@@ -24,6 +24,7 @@ import { clientOf, requestClientMiddleware } from './http/request-client'
 import { sameOriginWrites } from './http/same-origin-writes'
 import { controlCenterOrigins, type SecurityHeaderOptions, securityHeaders } from './http/security-headers'
 import { log } from './log'
+import type { RouteKind } from './metrics/request-metrics'
 import { seoFiles } from './middleware/seo-files'
 import { uploadedImages } from './middleware/uploaded-images'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
@@ -54,7 +55,10 @@ export function createRequestListener(deps: AppDeps): {
 } {
   const parts = appParts(deps)
   const app = createApp(deps, parts)
-  const listener = parts.fastPath ? parts.fastPath.listener(app.callback()) : app.callback()
+  const listener = parts.fastPath
+    ? parts.fastPath.listener(app.callback(), deps.metrics?.requests)
+    : app.callback()
+  deps.metrics?.watch({ pageCache: parts.htmlCache, fastPath: parts.fastPath })
   return { listener, app, fastPath: parts.fastPath }
 }
 
@@ -164,6 +168,7 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
         }
       }
     } finally {
+      deps.metrics?.requests.record(routeKindOf(ctx), ctx.status, started)
       if (config.logLevel === 'debug')
         log('debug', 'request', {
           method: ctx.method,
@@ -221,6 +226,8 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
   // Host → brand, once per request: the build meta, the SEO files and the page all read it.
   app.use(async (ctx, next) => {
     ctx.state.brandId = brandIdForHost(snapshots.current, clientOf(ctx).host)
+    // What answers from here to the control center's screens is a file: a build, an image, an asset.
+    ctx.state.routeKind = 'asset' satisfies RouteKind
     await next()
   })
   // Uploaded images live in the content repository only (docs/decisions/0920).
@@ -233,6 +240,11 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
   app.use(buildFiles(snapshots))
   if (deps.assets) app.use(deps.assets)
   app.use(seoFiles(() => snapshots.current))
+  app.use((ctx, next) => {
+    const internal = snapshots.current.brands.get(ctx.state.brandId ?? '')?.vertical === 'internal'
+    ctx.state.routeKind = (internal ? 'control-center' : 'page') satisfies RouteKind
+    return next()
+  })
   // The control center's screens on its own brand (docs/decisions/0604): signed-in, never cached.
   app.use(controlCenterPages(deps, (ctx) => factsOf(ctx, deps), resolveOpts(config)))
 
@@ -263,6 +275,7 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
     }
     const snapshot = snapshots.current
     const resolution = resolveRequest(snapshot, { ...facts, pathname }, resolveOpts(config))
+    if (resolution.view === 'funnel') ctx.state.routeKind = 'funnel' satisfies RouteKind
     if (resolution.page && !resolution.page.indexable) ctx.set('X-Robots-Tag', 'noindex')
     if (payloadFor) {
       sendPayload(ctx, resolution)
@@ -298,6 +311,7 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
         snapshotId: snapshot.id,
         brandId: resolution.brand.id,
         pathname,
+        kind: resolution.view === 'funnel' ? 'funnel' : 'page',
         hadQuery: facts.search !== '',
         queryChecked: checksReadQuery(resolution.page?.validate),
         experiment: resolution.experiment
@@ -345,6 +359,18 @@ async function renderPreview(
   await renderResolution(ctx, { ...resolution, preview: preview.info })
   if (typeof ctx.body === 'string') ctx.body = withGrantOnUploads(ctx.body, preview.token)
   setPreviewHeaders(ctx)
+}
+
+/** The kind a middleware marked the request with, else what its path says (docs/decisions/0710). */
+function routeKindOf(ctx: Context): RouteKind {
+  const marked: RouteKind | undefined = ctx.state.routeKind
+  if (marked) return marked
+  const path = ctx.path
+  if (path.startsWith('/api/')) {
+    if (path.startsWith('/api/cc/') || path.startsWith('/api/_auth/')) return 'control-center'
+    return path.startsWith('/api/_ops/') ? 'ops' : 'api'
+  }
+  return path === '/healthz' ? 'health' : 'other'
 }
 
 /** Header names as set (Node ≥ 15.13 has getRawHeaderNames; @types/node 20 omits it). */

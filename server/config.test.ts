@@ -29,12 +29,23 @@ describe('configuration table', () => {
       TRUSTED_PROXIES: 'proxy.local',
       MEDIAALPHA_TIMEOUT_MS: '99999',
       LOG_LEVEL: 'loud',
+      METRICS_PORT: 'ninety',
     }
     for (const [name, value] of Object.entries(bad)) {
       const attempt = () => loadConfig({ [name]: value })
       expect(attempt, name).toThrow(ConfigError)
       expect(attempt, name).toThrow(new RegExp(`^${name}: `))
     }
+  })
+
+  it('METRICS_PORT is off by default, a port of its own when set, never the site port', () => {
+    expect(loadConfig({}).metricsPort).toBeNull()
+    expect(loadConfig({ METRICS_PORT: 'off' }).metricsPort).toBeNull()
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464)
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(
+      /^METRICS_PORT: must differ from PORT \(9464\)$/,
+    )
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/^METRICS_PORT: must be between 0 and 65535/)
   })
 
   it('defaults when nothing is set', () => {

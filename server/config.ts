@@ -18,6 +18,8 @@ import { DEFAULT_PAGE_CACHE_BYTES } from './geo/paged-file'
 export interface ServerConfig {
   port: number
   host: string
+  /** Port of the separate /metrics listener (bound to HOST); null: no metrics (docs/decisions/0710). */
+  metricsPort: number | null
   mode: 'production' | 'development'
   projectRoot: string
   definitionsDir: string
@@ -166,6 +168,18 @@ export const CONFIG: readonly ConfigVariable[] = [
     key: 'host',
     parse: (v) => v ?? '0.0.0.0',
     description: 'address to bind (default 0.0.0.0)',
+  }),
+  variable({
+    name: 'METRICS_PORT',
+    key: 'metricsPort',
+    parse: (v, read) => {
+      if (v === undefined || v === 'off') return null
+      const port = int(0, 0, 65535)(v)
+      if (port !== 0 && port === read.port) throw new BadValue(`must differ from PORT (${port})`)
+      return port
+    },
+    description:
+      'port of a separate listener answering `GET /metrics` in the Prometheus text format, on `HOST`; never served on the site port or to a brand host (default off)',
   }),
   variable({
     name: 'NODE_ENV',

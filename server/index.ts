@@ -15,6 +15,8 @@ import { GitMissingError } from './content/git/git-process'
 import { SnapshotRefusedError } from './content/snapshot-store'
 import { gracefulClose } from './http/graceful-close'
 import { log, setLogLevel } from './log'
+import { Metrics } from './metrics/metrics'
+import { METRICS_PATH, startMetricsServer } from './metrics/metrics-server'
 import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
 import { devOverlay, wireDevReload } from './render/dev-overlay'
@@ -27,6 +29,8 @@ import { openStore, StoreUnavailableError } from './store/open-store'
 export interface RunningServer {
   server: Server
   port: number
+  /** Where GET /metrics answers (METRICS_PORT), or null when off. */
+  metricsPort: number | null
   close(): Promise<void>
 }
 
@@ -79,7 +83,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw e
   })
   log('info', 'data store ready', { kind: store.db.kind, location: store.location })
-  const contentServices = content.repository ? startContentServices(content, store, config) : null
+  // Built here once and passed down; nothing is counted when METRICS_PORT is off (docs/decisions/0710).
+  const metrics = config.metricsPort === null ? undefined : new Metrics()
+  metrics?.watch({ eventQueue: store.events })
+  const contentServices = content.repository
+    ? startContentServices(content, store, config, {}, metrics)
+    : null
   // A publish a crash left half done is completed or abandoned before anything is served (0612).
   // When that fails (a remote out of reach), the 30 s reconcile tries again.
   await contentServices?.publisher
@@ -97,6 +106,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     liveCommit: () => contentServices?.live.commit ?? null,
     content: contentServices ?? undefined,
     closing: () => shuttingDown,
+    metrics,
   })
   const server = await new Promise<Server>((resolve, reject) => {
     // Cached pages are answered before Koa (docs/decisions/0530); the rest goes through its chain.
@@ -111,6 +121,25 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   })
   const address = server.address()
   if (address && typeof address === 'object') port = address.port
+  const metricsServer =
+    metrics && config.metricsPort !== null
+      ? await startMetricsServer({ metrics, snapshots, host: config.host, port: config.metricsPort }).catch(
+          async (e) => {
+            server.close()
+            await contentServices?.close()
+            await store.close()
+            lock?.release()
+            await closeDev?.()
+            if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE')
+              throw new ConfigError(
+                'METRICS_PORT',
+                `${config.metricsPort} is already in use; set a free port`,
+              )
+            throw e
+          },
+        )
+      : null
+  if (metricsServer) log('info', 'metrics listening', { port: metricsServer.port, path: METRICS_PATH })
   lock?.setPort(port)
   // Lets the CLIs find this server and its data without being told DATA_DIR (docs/decisions/0615).
   const runFile = registerRunningServer({
@@ -135,6 +164,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // response instead of being cut under a client that is about to reuse it.
     shuttingDown = true
     closing ??= graceful.close(config.shutdownTimeoutMs).then(async () => {
+      await metricsServer?.close()
       await closeDev?.()
       await contentServices?.close()
       await store.close()
@@ -143,7 +173,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     })
     return closing
   }
-  return { server, port, close }
+  return { server, port, metricsPort: metricsServer?.port ?? null, close }
 }
 
 export async function main(): Promise<void> {
@@ -176,6 +206,10 @@ export async function main(): Promise<void> {
       console.error(e.message)
       process.exit(1)
     }
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`)
+      process.exit(1)
+    }
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`PORT: ${config.port} is already in use; set PORT to a free port`)
       process.exit(1)
@@ -187,6 +221,8 @@ export async function main(): Promise<void> {
   console.log(
     `funnelworks ${config.mode} server on http://${shown}:${running.port}/ — open http://m10.localhost:${running.port}/ (brands: m10 bh ac emily mpa gs tqg ps ccc)`,
   )
+  if (running.metricsPort !== null)
+    console.log(`metrics on http://${shown}:${running.metricsPort}${METRICS_PATH} (Prometheus text format)`)
   // A developer's edits are not what a git-content server publishes until imported and published.
   // The dev server's DATA_DIR is its own (PGlite allows one server per folder): whichever it is, the
   // live one is the git-content server running from this checkout, else its own repository.

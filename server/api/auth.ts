@@ -34,11 +34,14 @@ import { SignInThrottle } from './sign-in-throttle'
  */
 export function authApi(router: Router, deps: AppDeps): void {
   const throttle = new SignInThrottle()
+  // Counted for /metrics (docs/decisions/0710).
+  const throttled = deps.metrics?.signInThrottled
   // One hash-time budget for every sign-in this app serves (docs/decisions/0702).
   const hasher = deps.passwordHasher ?? new PasswordHasher()
   let held = 0
   /** The budget refusal, answered late (see PASSWORD_HASH_REFUSAL_HOLD_MS). */
   const overBudget = async (message: string): Promise<HttpError> => {
+    throttled?.['hash-budget'].inc()
     if (held < PASSWORD_HASH_REFUSALS_HELD) {
       held++
       try {
@@ -72,15 +75,21 @@ export function authApi(router: Router, deps: AppDeps): void {
     const { ip } = clientOf(ctx)
     const account = body.email.trim().toLowerCase()
     const wait = throttle.wait(account, ip)
-    if (wait > 0) throw tooMany(`too many failed sign-ins; try again in ${Math.ceil(wait / 1000)} s`, wait)
-    if (!throttle.begin(account))
+    if (wait > 0) {
+      throttled?.backoff.inc()
+      throw tooMany(`too many failed sign-ins; try again in ${Math.ceil(wait / 1000)} s`, wait)
+    }
+    if (!throttle.begin(account)) {
+      throttled?.['in-progress'].inc()
       throw tooMany('a sign-in for this account is being checked; try again', 1_000)
+    }
     let user: Awaited<ReturnType<typeof checkCredentials>>
     try {
       // The hash budget is asked first: a refusal costs no database query and no hash.
       const busy = hasher.retryAfterMs()
       if (busy > 0) throw await overBudget('too many sign-ins are being checked right now; try again')
-      if (await isLocked(store.db, account))
+      if (await isLocked(store.db, account)) {
+        throttled?.locked.inc()
         throw new HttpError(
           429,
           'this account is locked after too many failed sign-ins; ask an admin to unlock it',
@@ -88,6 +97,7 @@ export function authApi(router: Router, deps: AppDeps): void {
             headers: { 'Retry-After': String(STAFF_SIGN_IN_BACKOFF_MAX_MS / 1000) },
           },
         )
+      }
       user = await checkCredentials(store.db, account, body.password, hasher)
     } catch (e) {
       if (e instanceof PasswordHashBusyError) throw await overBudget(e.message)
@@ -97,6 +107,8 @@ export function authApi(router: Router, deps: AppDeps): void {
     }
     if (!user) {
       const lock = throttle.failure(account, ip)
+      deps.metrics?.signInFailures.inc()
+      if (lock) deps.metrics?.signInLockouts.inc()
       await audit(store.db, { actor: null, action: 'login-failed', target: account, ip })
       if (lock) {
         const id = await lockStaffUser(store.db, account)

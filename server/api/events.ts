@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type Router from '@koa/router'
+import type { Context } from 'koa'
 import {
   API_BODY_LIMIT_BYTES,
   EVENT_BATCH_MAX,
@@ -29,7 +30,19 @@ export function eventApi(router: Router, deps: AppDeps): void {
   // Compile the body schemas now, not on the first visitor's event (seconds on a busy machine).
   validatorFor('analytics-event.schema.json')
   validatorFor('visitor-record.schema.json')
+  // Counted for /metrics: events stored, and requests turned away by why (docs/decisions/0710).
+  const rejected = deps.metrics?.eventsRejected
   router.post('/api/event/create', async (ctx) => {
+    try {
+      deps.metrics?.eventsAccepted.inc(await createEvents(ctx))
+    } catch (e) {
+      const status = (e as { status?: number }).status ?? 500
+      rejected?.[status === 503 ? 'unavailable' : status < 500 ? 'invalid' : 'failed'].inc()
+      throw e
+    }
+  })
+  /** Checks and stores the request's events; answers how many. */
+  async function createEvents(ctx: Context): Promise<number> {
     const store = requireStore(ctx, deps)
     const body = await readJsonBody(ctx, API_BODY_LIMIT_BYTES)
     const list = Array.isArray(body) ? body : [body]
@@ -58,7 +71,8 @@ export function eventApi(router: Router, deps: AppDeps): void {
     }
     ctx.set('Cache-Control', 'no-store')
     ctx.body = { ok: true, accepted: events.length }
-  })
+    return events.length
+  }
 
   // `npm run events -- export` while this server holds the PGlite folder: NDJSON, streamed.
   router.get('/api/_ops/events/export', async (ctx) => {

@@ -30,7 +30,7 @@ type MarketplaceBody = { sub_2?: string; sub_3?: string; url?: string }
  * that is not JSON is a 502.
  */
 export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
-  const { config } = deps
+  const { config, metrics } = deps
   const client = config.mediaalphaBaseUrl
     ? new MarketplaceClient({
         baseUrl: config.mediaalphaBaseUrl,
@@ -38,8 +38,15 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
         timeoutMs: config.mediaalphaTimeoutMs ?? MARKETPLACE_TIMEOUT_DEFAULT_MS,
         breakerFailures: MARKETPLACE_BREAKER_FAILURES,
         breakerOpenMs: MARKETPLACE_BREAKER_OPEN_MS,
+        record: metrics
+          ? (path, outcome) => {
+              metrics.marketplace[path === '/demand-check' ? 'demand-check' : 'get-phone'][outcome].inc()
+              if (outcome === 'timeout') metrics.marketplaceTimeouts.inc()
+            }
+          : undefined,
       })
     : null
+  if (client) metrics?.watch({ marketplaceBreaker: client.breaker })
   const limiter = new RateLimiter(
     config.mediaalphaRateLimitPerMinute ?? MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
     MINUTE_MS,
@@ -76,6 +83,7 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
       session_id: body.sub_3 ?? null,
       page_url: body.url ?? null,
     } as const
+    if (path === '/get-phone' && !result.ok) metrics?.phoneLeases.failed.inc()
     if (!result.ok) {
       keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
       throw new HttpError(result.status, result.error, { expose: true })
@@ -86,6 +94,7 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
       return
     }
     const leased = parseLeasedPhone(result.json)
+    metrics?.phoneLeases[leased ? 'leased' : 'unusable'].inc()
     keep({
       ...call,
       ok: !!leased,

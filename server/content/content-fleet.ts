@@ -35,11 +35,14 @@ export class ContentFleet {
   #stopped = false
   #refreshing: Promise<unknown> = Promise.resolve()
   notifications = 0
+  /** Date.now() of the last reconcile that finished, or of the start before the first (metrics: the lag). */
+  reconciledAt: number | null = null
 
   constructor(readonly opts: FleetOptions) {}
 
   start(): void {
     const { reconcileMs = CONTENT_RECONCILE_MS, scheduleMs = SCHEDULE_POLL_MS } = this.opts
+    this.reconciledAt = Date.now()
     if (this.opts.databaseUrl && this.opts.listen !== false) void this.#listen(0)
     void this.reconcile().catch((e) => log('warn', 'content reconcile failed', { error: String(e) }))
     this.#timers.push(
@@ -59,12 +62,19 @@ export class ContentFleet {
     for (const t of this.#timers) t.unref()
   }
 
-  /** Loads the published content again, one refresh at a time. */
-  refresh(): Promise<unknown> {
-    this.#refreshing = this.#refreshing
+  /** Loads the published content again, one refresh at a time; resolves whether it worked. */
+  refresh(): Promise<boolean> {
+    const refreshed = this.#refreshing
       .then(() => this.opts.live.refresh())
-      .catch((e) => log('warn', 'content refresh failed', { error: String(e) }))
-    return this.#refreshing
+      .then(
+        () => true,
+        (e) => {
+          log('warn', 'content refresh failed', { error: String(e) })
+          return false
+        },
+      )
+    this.#refreshing = refreshed
+    return refreshed
   }
 
   /**
@@ -82,9 +92,11 @@ export class ContentFleet {
     // A commit served at start runs the gates once the data store is open (docs/decisions/0610).
     await this.opts.live.verify()
     // A publication of another instance, or a push that moved the ref (checked before it serves).
-    if ((!latest || latest === this.opts.live.commit) && !(await this.opts.live.publishedMoved()))
+    if ((!latest || latest === this.opts.live.commit) && !(await this.opts.live.publishedMoved())) {
+      this.reconciledAt = Date.now()
       return false
-    await this.refresh()
+    }
+    if (await this.refresh()) this.reconciledAt = Date.now()
     return true
   }
 

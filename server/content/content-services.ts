@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { Snapshot } from '../../engine/snapshot/types'
 import type { ServerConfig } from '../config'
 import { log } from '../log'
+import type { Metrics } from '../metrics/metrics'
 import { isActiveStaffUser } from '../store/auth-store'
 import type { Store } from '../store/open-store'
 import { TextGenerator } from '../upstream/text-generation'
@@ -138,10 +139,13 @@ export function startContentServices(
   store: Store,
   config: ContentConfig,
   fleet: Partial<FleetOptions> = {},
+  metrics?: Metrics,
 ): ContentServices {
   const branchSnapshots = new BranchSnapshots(opened.source)
   const branches = new BranchService(opened.repository, store.db, branchSnapshots)
-  const publisher = new Publisher(opened.repository, store.db, opened.live, config.gateBudgetMs)
+  const publisher = new Publisher(opened.repository, store.db, opened.live, config.gateBudgetMs, (kind) =>
+    metrics?.publications[kind].inc(),
+  )
   const contentFleet = new ContentFleet({
     live: opened.live,
     publisher,
@@ -151,6 +155,14 @@ export function startContentServices(
   })
   opened.live.trustPublications(publicationsOf(store.db))
   contentFleet.start()
+  metrics?.watch({
+    content: {
+      source: config.contentSource,
+      commit: () => opened.live.commit,
+      degraded: () => opened.live.health().content === 'degraded',
+      reconciledAt: () => contentFleet.reconciledAt,
+    },
+  })
   const generator = config.textgenBaseUrl
     ? new TextGenerator({
         baseUrl: config.textgenBaseUrl,

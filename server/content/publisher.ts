@@ -59,6 +59,8 @@ export class Publisher {
     readonly live: LiveContent,
     /** Each blocking gate's time budget per funnel (CC_GATE_BUDGET_MS). */
     readonly gateBudgetMs: number = GATE_TIME_BUDGET_MS,
+    /** Told of every publication this instance makes (the metrics count them). */
+    readonly onPublished?: (kind: PublicationKind) => void,
   ) {}
 
   /** One publish at a time: this process's queue, and on PostgreSQL an advisory lock across instances. */
@@ -526,6 +528,7 @@ export class Publisher {
     id: string,
   ): Publication {
     log('info', 'published', { kind: p.kind, branch: p.branch, commit: p.target, publication: id })
+    this.onPublished?.(p.kind)
     return {
       id,
       oldCommit: p.live,

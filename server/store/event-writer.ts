@@ -20,13 +20,18 @@ const MAX_ROWS_PER_WRITE = 1_000
 export class EventWriter {
   private queue: Pending[] = []
   private running: Promise<void> | null = null
+  /** Rows received and not yet committed or refused (reported as the event queue depth). */
+  depth = 0
 
   constructor(private readonly db: Db) {}
 
   write(rows: readonly EventRow[]): Promise<void> {
+    this.depth += rows.length
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ rows, resolve, reject })
       this.kick()
+    }).finally(() => {
+      this.depth -= rows.length
     })
   }
 
