@@ -70,7 +70,7 @@ describe('the edge of /api/cc', { timeout: 120_000 }, () => {
     ['/api/cc/audit?action=x%0Ay', /^\?action: contains the control character U\+000A/],
     ['/api/cc/audit?branch=..%2Fx', /is not a branch name/],
     ['/api/cc/audit?actor=a&actor=b', /^\?actor: is given more than once/],
-    ['/api/cc/branches/edge/images/%2E%2E', /^:id: "\.\." is not an id$/],
+    ['/api/cc/branches/edge/images/-rf', /^:id: "-rf" must not start with "-"$/],
     ['/api/cc/runs/%E2%80%A8', /U\+2028/],
     [`/api/cc/branches/live/history?path=${'x'.repeat(1100)}`, /1100 characters long; at most 1024/],
   ])('GET %s → 400 saying what is wrong', async (path, message) => {
@@ -89,6 +89,26 @@ describe('the edge of /api/cc', { timeout: 120_000 }, () => {
       /must not contain "\.\." segments/,
     )
     refused(await h.call('editor', 'POST', '/api/cc/branches/ed%0Age/commits', { message: 'x' }), /U\+000A/)
+  })
+
+  it('paths in bodies get the same checks: the paths of a commit, the presence path, the path of a preview', async () => {
+    const head = await h.cc.repository.head('edge')
+    refused(
+      await h.call('editor', 'POST', '/api/cc/branches/edge/commits', {
+        message: 'x',
+        expectedHead: head,
+        paths: ['definitions/site.json', 'definitions/\tsite.json'],
+      }),
+      /^\/paths\/1: contains the control character U\+0009 \(tab\)$/,
+    )
+    refused(
+      await h.call('editor', 'PUT', '/api/cc/branches/edge/presence', { path: 'definitions/-x.json' }),
+      /^\/path: "definitions\/-x\.json": a segment must not start with "-"$/,
+    )
+    refused(
+      await h.call('editor', 'POST', '/api/cc/previews', { branch: 'edge', path: '/a\u2028b' }),
+      /^\/path: contains the control character U\+2028$/,
+    )
   })
 
   it('an upload whose file name has a NUL is refused before the image is read or encoded', async () => {
@@ -138,6 +158,9 @@ describe('the edge of /api/cc', { timeout: 120_000 }, () => {
     ])
     expect(failures).toEqual([])
     // Each kind kept going the whole time (a shared machine answers slowly; a few each is enough).
-    expect(Object.values(counts).every((n) => n >= LOAD_SECONDS), JSON.stringify(counts)).toBe(true)
+    expect(
+      Object.values(counts).every((n) => n >= LOAD_SECONDS),
+      JSON.stringify(counts),
+    ).toBe(true)
   })
 })
