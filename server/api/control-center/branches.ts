@@ -154,7 +154,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
     '/api/cc/branches/:b/commits',
     ccRoute(deps, async (ctx, { user, content }) => {
       const input = await body<ApiCcCommit>(ctx, CC_SCHEMAS.commit)
-      input.paths?.forEach((p, i) => checkPathInput(`/paths/${i}`, p))
+      for (const [i, p] of (input.paths ?? []).entries()) checkPathInput(`/paths/${i}`, p)
       const result = await content.branches.commit(user, ctx.params.b, input)
       ctx.status = 201
       return result
