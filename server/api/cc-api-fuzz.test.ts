@@ -212,7 +212,7 @@ describe.concurrent('fuzzing every /api/cc route as every role', () => {
   /** Valid values per path parameter and query name: the fuzzer mixes them in to reach past the first check. */
   const valid: Record<string, string[]> = {
     b: ['live', BRANCH],
-    id: ['hero', '1', 'some-experiment'],
+    id: ['fuzz-image', 'grocery-headline', '1'],
     path: ['definitions/site.json', 'definitions/pages/home-m10.json'],
     branch: [BRANCH, 'live'],
   }
@@ -265,6 +265,13 @@ describe.concurrent('fuzzing every /api/cc route as every role', () => {
     png = await sharp({ create: { width: 16, height: 8, channels: 3, background: '#0a0' } })
       .png()
       .toBuffer()
+    // An image for the image routes' valid id (the experiment's is in definitions/).
+    const image = await h.send('editor', 'POST', `/api/cc/branches/${BRANCH}/images?id=fuzz-image`, png, {
+      'content-type': 'image/png',
+      'x-filename': 'fuzz.png',
+    })
+    if (image.status !== 201) throw new Error(`image: ${image.status} ${image.text}`)
+    head = image.json.commit
   }, 60_000)
   afterAll(async () => {
     await h?.close()
@@ -281,96 +288,100 @@ describe.concurrent('fuzzing every /api/cc route as every role', () => {
   })
 
   for (const route of ccRoutes({} as AppDeps))
-    it(`${route.method} ${route.path}: every role, any input, an answer below 500`, async () => {
-      const key = `${route.method} ${route.path}`
-      const upload = IMAGE_UPLOAD_PATHS.some((re) => re.test(route.path.replace(/:\w+/g, 'x')))
-      const params = fc.tuple(...route.params.map((p) => urlValue(valid[p] ?? valid.id)))
-      const query = fc.array(
-        fc.tuple(
-          fc.oneof(
-            { weight: 5, arbitrary: fc.constantFrom(...QUERY_NAMES) },
-            { weight: 1, arbitrary: hostile },
+    it(
+      `${route.method} ${route.path}: every role, any input, an answer below 500`,
+      async () => {
+        const key = `${route.method} ${route.path}`
+        const upload = IMAGE_UPLOAD_PATHS.some((re) => re.test(route.path.replace(/:\w+/g, 'x')))
+        const params = fc.tuple(...route.params.map((p) => urlValue(valid[p] ?? valid.id)))
+        const query = fc.array(
+          fc.tuple(
+            fc.oneof(
+              { weight: 5, arbitrary: fc.constantFrom(...QUERY_NAMES) },
+              { weight: 1, arbitrary: hostile },
+            ),
+            fc.oneof(urlValue(valid.path), urlValue(valid.branch)),
           ),
-          fc.oneof(urlValue(valid.path), urlValue(valid.branch)),
-        ),
-        { maxLength: 4 },
-      )
-      const seed = seeds[key]
-      const json = fc.oneof(
-        ...(seed
-          ? [
-              { weight: 6, arbitrary: mutated(seed()) },
-              { weight: 2, arbitrary: fc.constant(JSON.stringify(seed())) },
-            ]
-          : []),
-        { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null') },
-        { weight: 1, arbitrary: edges.map((v) => JSON.stringify(v)) },
-        { weight: 1, arbitrary: deep },
-        { weight: 1, arbitrary: fc.constant('{') },
-      )
-      const raw = fc.oneof(
-        fc.constant(png),
-        fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
-        fc.constant(Buffer.alloc(0)),
-      )
-      const body =
-        route.method === 'GET'
-          ? fc.constant(undefined)
-          : upload
-            ? fc.oneof(
-                { weight: 4, arbitrary: raw },
-                { weight: 1, arbitrary: json.map((s) => Buffer.from(s)) },
-              )
-            : json.map((s) => Buffer.from(s))
-      const contentType = upload
-        ? fc.constantFrom('image/png', 'application/octet-stream', 'application/json', 'text/plain')
-        : fc.oneof(
-            { weight: 8, arbitrary: fc.constant('application/json') },
-            { weight: 1, arbitrary: fc.constantFrom('text/plain', '') },
-          )
-      const fileName = fc.option(fc.oneof(hostile.map(encode), rawEscape, fc.constant('photo.png')), {
-        nil: undefined,
-      })
+          { maxLength: 4 },
+        )
+        const seed = seeds[key]
+        const json = fc.oneof(
+          ...(seed
+            ? [
+                { weight: 6, arbitrary: mutated(seed()) },
+                { weight: 2, arbitrary: fc.constant(JSON.stringify(seed())) },
+              ]
+            : []),
+          { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null') },
+          { weight: 1, arbitrary: edges.map((v) => JSON.stringify(v)) },
+          { weight: 1, arbitrary: deep },
+          { weight: 1, arbitrary: fc.constant('{') },
+        )
+        const raw = fc.oneof(
+          fc.constant(png),
+          fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
+          fc.constant(Buffer.alloc(0)),
+        )
+        const body =
+          route.method === 'GET'
+            ? fc.constant(undefined)
+            : upload
+              ? fc.oneof(
+                  { weight: 4, arbitrary: raw },
+                  { weight: 1, arbitrary: json.map((s) => Buffer.from(s)) },
+                )
+              : json.map((s) => Buffer.from(s))
+        const contentType = upload
+          ? fc.constantFrom('image/png', 'application/octet-stream', 'application/json', 'text/plain')
+          : fc.oneof(
+              { weight: 8, arbitrary: fc.constant('application/json') },
+              { weight: 1, arbitrary: fc.constantFrom('text/plain', '') },
+            )
+        const fileName = fc.option(fc.oneof(hostile.map(encode), rawEscape, fc.constant('photo.png')), {
+          nil: undefined,
+        })
 
-      await fc.assert(
-        fc.asyncProperty(
-          fc.constantFrom(...ROLES),
-          params,
-          query,
-          body,
-          contentType,
-          fileName,
-          async (role, values, q, payload, type, name) => {
-            let i = 0
-            const path = route.path.replace(/:\w+/g, () => values[i++])
-            const qs = q.map(([k, v]) => `${encode(k)}=${v}`).join('&')
-            const url = `${path}${qs ? `?${qs}` : ''}`
-            const headers: Record<string, string> = {}
-            if (route.method !== 'GET') headers['content-type'] = type
-            if (upload && name !== undefined) headers['x-filename'] = name
-            const answer = await h.send(role, route.method, url, payload, headers)
-            if (process.env.FUZZ_DEBUG) console.log(answer.status, url)
-            const what = `${role} ${route.method} ${url} ${payload?.toString('utf8').slice(0, 300) ?? ''}`
-            expect(answer.status, `${what}\n→ ${answer.text.slice(0, 500)}`).toBeLessThan(500)
-            if (answer.status >= 400) {
-              expect(answer.json?.status, `${what}\n→ ${answer.text.slice(0, 500)}`).toBe(answer.status)
-              expect(answer.json.error.length).toBeGreaterThan(3)
-            }
-          },
-        ),
-        {
-          numRuns: RUNS,
-          seed: SEED,
-          endOnFailure: true,
-          examples: KNOWN_BAD.map(([param, query, name], i) => [
-            ROLES[i % ROLES.length],
-            route.params.map((p) => param ?? (valid[p] ?? valid.id)[0]),
+        await fc.assert(
+          fc.asyncProperty(
+            fc.constantFrom(...ROLES),
+            params,
             query,
-            route.method === 'GET' ? undefined : upload ? png : Buffer.from(JSON.stringify(seed?.() ?? {})),
-            upload ? 'image/png' : 'application/json',
-            name,
-          ]),
-        },
-      )
-    }, Math.max(120_000, RUNS * 3_000))
+            body,
+            contentType,
+            fileName,
+            async (role, values, q, payload, type, name) => {
+              let i = 0
+              const path = route.path.replace(/:\w+/g, () => values[i++])
+              const qs = q.map(([k, v]) => `${encode(k)}=${v}`).join('&')
+              const url = `${path}${qs ? `?${qs}` : ''}`
+              const headers: Record<string, string> = {}
+              if (route.method !== 'GET') headers['content-type'] = type
+              if (upload && name !== undefined) headers['x-filename'] = name
+              const answer = await h.send(role, route.method, url, payload, headers)
+              if (process.env.FUZZ_DEBUG) console.log(answer.status, url)
+              const what = `${role} ${route.method} ${url} ${payload?.toString('utf8').slice(0, 300) ?? ''}`
+              expect(answer.status, `${what}\n→ ${answer.text.slice(0, 500)}`).toBeLessThan(500)
+              if (answer.status >= 400) {
+                expect(answer.json?.status, `${what}\n→ ${answer.text.slice(0, 500)}`).toBe(answer.status)
+                expect(answer.json.error.length).toBeGreaterThan(3)
+              }
+            },
+          ),
+          {
+            numRuns: RUNS,
+            seed: SEED,
+            endOnFailure: true,
+            examples: KNOWN_BAD.map(([param, query, name], i) => [
+              ROLES[i % ROLES.length],
+              route.params.map((p) => param ?? (valid[p] ?? valid.id)[0]),
+              query,
+              route.method === 'GET' ? undefined : upload ? png : Buffer.from(JSON.stringify(seed?.() ?? {})),
+              upload ? 'image/png' : 'application/json',
+              name,
+            ]),
+          },
+        )
+      },
+      Math.max(120_000, RUNS * 3_000),
+    )
 })
