@@ -1,4 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
+import { getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from 'xstate'
+import { readRetryMachine } from './read-retry-machine'
 
 export interface GitObject {
   sha: string
@@ -10,8 +12,8 @@ interface Pending {
   name: string
   resolve: (o: GitObject | null) => void
   reject: (e: Error) => void
-  /** Times the process died while this read was the one it was answering. */
-  deaths: number
+  /** Where the read is in its life (read-retry-machine.ts): deaths charged, failed or not. */
+  state: SnapshotFrom<typeof readRetryMachine>
 }
 
 /** One running `git cat-file --batch` with the reads it has not answered yet, in order. */
@@ -20,12 +22,6 @@ interface Batch {
   pending: Pending[]
   buffer: Buffer
 }
-
-/**
- * A read the process died on this many times fails; the reads queued behind it are sent again to a
- * new process (docs/decisions/0706).
- */
-export const CAT_FILE_MAX_DEATHS_PER_READ = 2
 
 /**
  * One long-lived `git cat-file --batch` process: object names in, objects out, in order. Reading a
@@ -75,15 +71,21 @@ export class CatFileBatch {
   /** Sends the reads a dead process left unanswered to a new one; the first was being answered. */
   #retry(unanswered: Pending[], why: string): void {
     if (!unanswered.length) return
-    const [current, ...behind] = unanswered
-    current.deaths++
-    const again = [...behind]
-    if (current.deaths < CAT_FILE_MAX_DEATHS_PER_READ) again.push(current)
-    else current.reject(new Error(why))
-    if (this.#closed) {
-      for (const p of again) p.reject(new Error('cat-file batch is closed'))
-      return
+    /** Moves a read on; false when it failed (and was rejected). */
+    const goesOn = (p: Pending, current: boolean) => {
+      p.state = getNextSnapshot(
+        readRetryMachine,
+        p.state,
+        this.#closed ? { type: 'CLOSED' } : { type: 'DIED', current },
+      )
+      if (p.state.value !== 'failed') return true
+      p.reject(new Error(this.#closed ? 'cat-file batch is closed' : why))
+      return false
     }
+    const [current, ...behind] = unanswered
+    // The reads queued behind go first, the one it died on last.
+    const again = behind.filter((p) => goesOn(p, false))
+    if (goesOn(current, true)) again.push(current)
     for (const p of again) this.#send(p)
   }
 
@@ -116,7 +118,9 @@ export class CatFileBatch {
   read(name: string): Promise<GitObject | null> {
     if (this.#closed) return Promise.reject(new Error('cat-file batch is closed'))
     if (/[\n\r\0]/.test(name)) return Promise.reject(new Error(`bad object name "${name}"`))
-    return new Promise((resolve, reject) => this.#send({ name, resolve, reject, deaths: 0 }))
+    return new Promise((resolve, reject) =>
+      this.#send({ name, resolve, reject, state: getInitialSnapshot(readRetryMachine) }),
+    )
   }
 
   close(): void {
