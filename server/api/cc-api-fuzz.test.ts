@@ -272,7 +272,7 @@ describe.concurrent('fuzzing every /api/cc route as every role', () => {
     })
     if (image.status !== 201) throw new Error(`image: ${image.status} ${image.text}`)
     head = image.json.commit
-  }, 60_000)
+  }, 180_000)
   afterAll(async () => {
     await h?.close()
   })
