@@ -157,7 +157,8 @@ const QUERY_NAMES = [
 
 /**
  * Inputs that made a 500 before issue 27 (a `..` or newline in `?path=` killing the shared cat-file
- * process, a NUL in a branch name, a drafts path, the audit filters, an upload's file name): sent to
+ * process, a NUL in a branch name, a drafts path, the audit filters, an upload's file name) or since
+ * (query names that are prototype keys): sent to
  * every route as every role on every run, whatever FUZZ_RUNS is. Each is [every path parameter (null:
  * a valid one), query, X-Filename].
  */
@@ -178,6 +179,15 @@ const KNOWN_BAD: [string | null, [string, string][], string | undefined][] = [
       ['branch', 'x%00'],
     ],
     '%0A',
+  ],
+  [
+    null,
+    [
+      ['valueOf', 'x'],
+      ['__proto__', 'y'],
+      ['constructor', 'z'],
+    ],
+    undefined,
   ],
   ['a%00b', [], undefined],
   ['..%2F', [['path', '-x']], '-x'],

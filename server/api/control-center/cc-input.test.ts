@@ -77,6 +77,25 @@ describe('the edge of /api/cc', { timeout: 120_000 }, () => {
     refused(await h.call('viewer', 'GET', path), message)
   })
 
+  it('query names that are prototype keys are plain unknown names', async () => {
+    const a = await h.call(
+      'viewer',
+      'GET',
+      '/api/cc/branches?valueOf=1&__proto__=2&constructor=3&toString=4&hasOwnProperty=5',
+    )
+    expect(a.status, a.text).toBe(200)
+  })
+
+  it('an image update whose body is not an object is refused', async () => {
+    for (const body of ['null', '[]', '"alt"', '7'])
+      refused(
+        await h.send('editor', 'PUT', '/api/cc/branches/edge/images/edge', body, {
+          'content-type': 'application/json',
+        }),
+        /^body: must be a JSON object/,
+      )
+  })
+
   it('a NUL in a draft path or a branch name of a write is refused before anything is stored', async () => {
     refused(
       await h.call('editor', 'PUT', '/api/cc/branches/edge/drafts?path=definitions%2Fsite%00.json', {

@@ -86,15 +86,13 @@ export function checkFileNameInput(where: string, value: string): void {
   checkText(where, value)
 }
 
-/** Query values with more to them than text. */
-const QUERY_CHECKS: Record<string, (where: string, value: string) => void> = {
-  path: checkPathInput,
-  branch: checkBranchInput,
-}
+/** Query values with more to them than text (a Map: a query name is never a prototype key). */
+const QUERY_CHECKS = new Map<string, (where: string, value: string) => void>([
+  ['path', checkPathInput],
+  ['branch', checkBranchInput],
+])
 /** Path parameters by name (`:b` is always a branch); any other is an id. */
-const PARAM_CHECKS: Record<string, (where: string, value: string) => void> = {
-  b: checkBranchInput,
-}
+const PARAM_CHECKS = new Map<string, (where: string, value: string) => void>([['b', checkBranchInput]])
 
 /**
  * Checks a control-center request's path parameters, query values and `X-Filename` before its
@@ -102,13 +100,13 @@ const PARAM_CHECKS: Record<string, (where: string, value: string) => void> = {
  */
 export function checkCcInput(ctx: Context): void {
   for (const [name, value] of Object.entries((ctx.params ?? {}) as Record<string, string>))
-    (PARAM_CHECKS[name] ?? checkIdInput)(`:${name}`, value)
+    (PARAM_CHECKS.get(name) ?? checkIdInput)(`:${name}`, value)
   for (const [name, value] of Object.entries(ctx.query)) {
     checkText(`query parameter name "${name.slice(0, 40)}"`, name, 100)
     if (Array.isArray(value)) refuse(`?${name}`, 'is given more than once; send it once')
     // An empty value is an absent one to the handlers (or their own "is required").
     if (value === undefined || value === '') continue
-    ;(QUERY_CHECKS[name] ?? checkText)(`?${name}`, value)
+    ;(QUERY_CHECKS.get(name) ?? checkText)(`?${name}`, value)
   }
   const fileName = ctx.get('x-filename')
   if (fileName) {
