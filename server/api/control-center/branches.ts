@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps'
 import { checkWritablePath } from '../../content/branch-service'
 import { HttpError } from '../../http/http-error'
 import { readJson } from '../../http/read-json'
+import { checkPathInput } from './cc-input'
 import { ccRoute, queryValue } from './cc-route'
 import { CC_SCHEMAS } from './schemas'
 
@@ -153,6 +154,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
     '/api/cc/branches/:b/commits',
     ccRoute(deps, async (ctx, { user, content }) => {
       const input = await body<ApiCcCommit>(ctx, CC_SCHEMAS.commit)
+      for (const [i, p] of (input.paths ?? []).entries()) checkPathInput(`/paths/${i}`, p)
       const result = await content.branches.commit(user, ctx.params.b, input)
       ctx.status = 201
       return result

@@ -1,7 +1,8 @@
 /**
  * The one wrapper of every /api/cc/* handler (docs/control-center-api.md): the control center's
  * host only, a signed-in staff user (401), JSON writes from the control center's own pages only
- * (CSRF: 415 / 403), no caching, and the content errors' own bodies (409 conflicts, 422 errors).
+ * (CSRF: 415 / 403), every path parameter, query value and file name checked (400, cc-input.ts), no
+ * caching, and the content errors' own bodies (409 conflicts, 422 errors).
  */
 import type { Context } from 'koa'
 import { CONTROL_CENTER_BRAND_ID } from '../../../engine/constants'
@@ -16,6 +17,7 @@ import { brandIdForHost } from '../../render/resolve-request'
 import { type StaffUser, sessionUser } from '../../store/auth-store'
 import type { Store } from '../../store/open-store'
 import { cookieName } from '../auth'
+import { checkCcInput } from './cc-input'
 
 export interface Cc {
   user: StaffUser
@@ -91,6 +93,12 @@ export function ccRoute(
     if (!user) {
       discardBody(ctx)
       throw new HttpError(401, 'sign in to use the control center')
+    }
+    try {
+      checkCcInput(ctx)
+    } catch (e) {
+      discardBody(ctx)
+      throw e
     }
     try {
       const body = await handler(ctx, {

@@ -87,6 +87,8 @@ export function registerImageApi(router: Router, deps: AppDeps): void {
     '/api/cc/branches/:b/images/:id',
     ccRoute(deps, async (ctx, { user, content }) => {
       const body = await readJson<Record<string, unknown>>(ctx, { limit: CC_BODY_LIMIT_BYTES })
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw new HttpError(400, 'body: must be a JSON object such as {"alt": "…"}')
       const input: { alt?: string; decorative?: boolean; credit?: string; expectedHead?: string } = {}
       for (const k of ['alt', 'credit', 'expectedHead'] as const) {
         if (body[k] === undefined) continue

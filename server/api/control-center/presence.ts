@@ -13,6 +13,7 @@ import { checkWritablePath } from '../../content/branch-service'
 import { HttpError } from '../../http/http-error'
 import { readJson } from '../../http/read-json'
 import type { Db } from '../../store/db'
+import { checkPathInput } from './cc-input'
 import { type Cc, ccRoute, queryValue } from './cc-route'
 import { CC_SCHEMAS } from './schemas'
 
@@ -70,6 +71,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
         limit: CC_BODY_LIMIT_BYTES,
         schema: CC_SCHEMAS.presence,
       })
+      checkPathInput('/path', path)
       const branch = await checkTarget(ctx, cc, path)
       const db = cc.store.db
       // A new stretch of editing (no row, or one that expired) starts `since` again.

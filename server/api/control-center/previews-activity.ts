@@ -13,6 +13,7 @@ import { HttpError } from '../../http/http-error'
 import { readJson } from '../../http/read-json'
 import { clientOf } from '../../http/request-client'
 import { audit } from '../../store/auth-store'
+import { checkText } from './cc-input'
 import { ccRoute } from './cc-route'
 import { CC_SCHEMAS } from './schemas'
 
@@ -33,6 +34,7 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
         limit: CC_BODY_LIMIT_BYTES,
         schema: CC_SCHEMAS.preview,
       })
+      if (input.path !== undefined) checkText('/path', input.path)
       const commit = await content.branches.head(input.branch)
       const brands = [...deps.snapshots.current.brands.values()].filter((b) => b.vertical !== 'internal')
       const chosen = input.brand ? brands.filter((b) => b.id === input.brand) : brands

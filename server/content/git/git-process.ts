@@ -6,10 +6,27 @@ export class GitError extends Error {
     readonly args: readonly string[],
     readonly exitCode: number | null,
     readonly stderr: string,
+    /** The signal that ended the process (it was killed, not refused). */
+    readonly signal: NodeJS.Signals | null = null,
   ) {
-    super(`git ${args.join(' ')} failed (${exitCode}): ${stderr.trim()}`)
+    super(`git ${args.join(' ')} failed (${signal ?? exitCode}): ${stderr.trim()}`)
   }
 }
+
+/**
+ * Commands that only read: when one is killed by a signal (not refused by git), it runs once more,
+ * so the request it serves never sees another's trouble (docs/decisions/0706).
+ */
+export const GIT_READ_COMMANDS: ReadonlySet<string> = new Set([
+  'cat-file',
+  'diff-tree',
+  'for-each-ref',
+  'log',
+  'ls-tree',
+  'merge-base',
+  'rev-list',
+  'rev-parse',
+])
 
 /** Debian's git is a dependency of the content repository (docs/decisions/0600). */
 export class GitMissingError extends Error {
@@ -44,11 +61,28 @@ const BASE_ENV = {
   GIT_COMMITTER_EMAIL: 'control-center@funnelworks.invalid',
 }
 
-/** Runs one git command against a bare repository; resolves stdout and the exit code. */
-export function runGit(
+/**
+ * Runs one git command against a bare repository; resolves stdout and the exit code. A reading
+ * command killed by a signal runs once more (GIT_READ_COMMANDS).
+ */
+export async function runGit(
   gitDir: string,
   args: readonly string[],
   opts: GitRunOptions = {},
+): Promise<{ stdout: Buffer; code: number }> {
+  try {
+    return await runGitOnce(gitDir, args, opts)
+  } catch (e) {
+    if (e instanceof GitError && e.signal && GIT_READ_COMMANDS.has(args[0]))
+      return runGitOnce(gitDir, args, opts)
+    throw e
+  }
+}
+
+function runGitOnce(
+  gitDir: string,
+  args: readonly string[],
+  opts: GitRunOptions,
 ): Promise<{ stdout: Buffer; code: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', [`--git-dir=${gitDir}`, ...args], {
@@ -62,10 +96,10 @@ export function runGit(
     child.on('error', (e) =>
       reject((e as NodeJS.ErrnoException).code === 'ENOENT' ? new GitMissingError() : e),
     )
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       if (code === 0 || (code !== null && opts.okCodes?.includes(code)))
         resolve({ stdout: Buffer.concat(out), code })
-      else reject(new GitError(args, code, Buffer.concat(err).toString('utf8')))
+      else reject(new GitError(args, code, Buffer.concat(err).toString('utf8'), signal))
     })
     child.stdin.on('error', () => {})
     child.stdin.end(opts.input ?? '')
