@@ -16,6 +16,11 @@ export function pointerToPath(pointer: string): (string | number)[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
+/** The pointer of `property` inside the value at `pointer`, escaped as RFC 6901 asks. */
+export function childPointer(pointer: string, property: string): string {
+  return `${pointer}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`
+}
+
 export function offsetToPosition(text: string, offset: number): SourcePosition {
   let line = 1
   let lineStart = 0
@@ -43,23 +48,21 @@ export class LocatedJson {
   }
 
   /**
-   * Position of the value at `pointer`; with `property`, of that property's key inside it.
-   * Falls back to the nearest existing ancestor.
+   * Position of the value at `pointer` (of its key, when it is a property). A pointer that is not
+   * there (a missing required property) points where it would go: the closing brace of the nearest
+   * existing object above it; inside an array, at the nearest existing ancestor.
    */
-  positionOf(pointer: string, property?: string): SourcePosition {
+  positionOf(pointer: string): SourcePosition {
     if (!this.tree) return { line: 1, column: 1 }
     const path = pointerToPath(pointer)
-    if (property !== undefined) {
-      const node = findNodeAtLocation(this.tree, [...path, property])
-      if (node?.parent) return offsetToPosition(this.text, node.parent.offset)
-    }
     for (let n = path.length; n >= 0; n--) {
       const node = findNodeAtLocation(this.tree, path.slice(0, n))
-      if (node) {
-        // Point at the key of a property ("name": …) rather than at its value.
-        const at = node.parent?.type === 'property' ? node.parent.offset : node.offset
-        return offsetToPosition(this.text, at)
-      }
+      if (!node) continue
+      if (n < path.length && node.type === 'object')
+        return offsetToPosition(this.text, node.offset + node.length - 1)
+      // Point at the key of a property ("name": …) rather than at its value.
+      const at = node.parent?.type === 'property' ? node.parent.offset : node.offset
+      return offsetToPosition(this.text, at)
     }
     return { line: 1, column: 1 }
   }

@@ -103,7 +103,7 @@ export function validatorFor(schemaFile: string): ValidateFunction {
 
 export interface SchemaProblem {
   pointer: string
-  /** Property the problem is about (for a missing or unexpected property). */
+  /** Property the problem is about (a missing or unexpected one): the problem's pointer is `pointer/property`. */
   property?: string
   message: string
 }
@@ -139,7 +139,11 @@ function describeError(e: ErrorObject): SchemaProblem {
   const params = e.params as Record<string, unknown>
   switch (e.keyword) {
     case 'required':
-      return { pointer: e.instancePath, message: `missing required property "${params.missingProperty}"` }
+      return {
+        pointer: e.instancePath,
+        property: String(params.missingProperty),
+        message: `missing required property "${params.missingProperty}"`,
+      }
     case 'additionalProperties':
       return {
         pointer: e.instancePath,

@@ -5,7 +5,7 @@
  */
 import type { Action, SingleAction } from '../../schemas/generated/action'
 import type { DataOf, KindName } from '../definitions/kinds'
-import type { LocatedJson } from '../definitions/locate'
+import { childPointer, type LocatedJson } from '../definitions/locate'
 import type { DefinitionError, PageEntry, ResolvedFunnel } from './types'
 
 export interface BuildOptions {
@@ -44,14 +44,9 @@ export class ErrorSink {
     message: string,
     property?: string,
   ): void {
-    const pos = doc.source.positionOf(pointer, property)
-    this.errors.push({
-      file: doc.file,
-      line: pos.line,
-      column: pos.column,
-      pointer: property ? `${pointer}/${property}` : pointer,
-      message,
-    })
+    const at = property === undefined ? pointer : childPointer(pointer, property)
+    const pos = doc.source.positionOf(at)
+    this.errors.push({ file: doc.file, line: pos.line, column: pos.column, pointer: at, message })
   }
 }
 

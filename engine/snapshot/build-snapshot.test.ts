@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readDefinitionFiles } from '../../server/content/read-definitions'
+import { LocatedJson } from '../definitions/locate'
 import { buildSnapshot, formatDefinitionError } from './build-snapshot'
 import type { DefinitionFile } from './types'
 
@@ -79,14 +81,14 @@ describe('refused snapshots', () => {
     expect(formatDefinitionError(e)).toBe('definitions/pages/broken.json:6:22  /benefits/1  must be string')
   })
 
-  it('a missing required property points at the object', () => {
+  it('a missing required property points at its own pointer, where it would go (the closing brace)', () => {
     const result = buildSnapshot(
       withFile(repoFiles(), 'definitions/pages/broken.json', '{\n  "path": "/x",\n  "brands": []\n}\n'),
     )
     expect(result.ok).toBe(false)
     if (!result.ok)
       expect(result.errors.map(formatDefinitionError)).toEqual([
-        'definitions/pages/broken.json:1:1  /  missing required property "template"',
+        'definitions/pages/broken.json:4:1  /template  missing required property "template"',
       ])
   })
 
@@ -178,6 +180,30 @@ describe('refused snapshots', () => {
       expect(result.errors[0].pointer).toBe('/destination')
       expect(result.errors[0].message).toMatch(message)
     }
+  })
+
+  it('a funnel page without a destination points at /destination, at the line it would go on', () => {
+    const path = 'definitions/pages/quiz-otc.json'
+    const text = readFileSync(join(root, path), 'utf8')
+    const data = JSON.parse(text)
+    delete data.destination
+    const edited = `${JSON.stringify(data, null, 2)}\n`
+    const result = buildSnapshot(withFile(repoFiles(), path, edited))
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    const closingBrace = edited.trimEnd().split('\n').length
+    expect(result.errors.map(formatDefinitionError)).toEqual([
+      `${path}:${closingBrace}:1  /destination  a funnel page needs a "destination" to finish to`,
+    ])
+  })
+
+  it("a missing property of a nested object points at that object's closing brace", () => {
+    const text = '{\n  "a": {\n    "b": 1\n  },\n  "list": [1]\n}'
+    const at = new LocatedJson(text)
+    expect(at.positionOf('/a/c')).toEqual({ line: 4, column: 3 })
+    expect(at.positionOf('/a/c/d')).toEqual({ line: 4, column: 3 })
+    expect(at.positionOf('/list/3')).toEqual({ line: 5, column: 3 })
+    expect(at.positionOf('/a/b')).toEqual({ line: 3, column: 5 })
   })
 
   it('reports invalid JSON with its position', () => {

@@ -69,16 +69,16 @@ export function checkPages(input: CrossCheckInput): void {
       if (problem) sink.add(doc, '/cta/href', problem)
     }
     if (p.template === 'funnel') {
-      if (!p.form) sink.add(doc, '', 'a page with template "funnel" needs a "form" (funnel id)')
+      if (!p.form) sink.add(doc, '', 'a page with template "funnel" needs a "form" (funnel id)', 'form')
       else if (!funnels.has(p.form) && !sink.isInvalid('funnel', p.form))
         sink.add(doc, '/form', `unknown funnel "${p.form}" (no definitions/funnels/${p.form}.json)`)
-      if (!p.destination) sink.add(doc, '', 'a funnel page needs a "destination" to finish to')
+      if (!p.destination) sink.add(doc, '', 'a funnel page needs a "destination" to finish to', 'destination')
     } else if (p.form) {
       if (!funnels.has(p.form) && !sink.isInvalid('funnel', p.form))
         sink.add(doc, '/form', `unknown funnel "${p.form}" (no definitions/funnels/${p.form}.json)`)
     }
     if (p.template === 'legal' && !p.legal)
-      sink.add(doc, '', 'a page with template "legal" needs "legal": "privacy" or "tos"')
+      sink.add(doc, '', 'a page with template "legal" needs "legal": "privacy" or "tos"', 'legal')
     if (p.image) checkImage(input, doc, '/image/src', p.image.src)
   }
 }

@@ -6,6 +6,7 @@ import { type CcHarness, startCcHarness } from './cc-test-harness'
 
 const FUNNEL = 'definitions/funnels/quiz-otc.json'
 const ZIP = 'definitions/steps/zip.json'
+const PAGE = 'definitions/pages/quiz-otc.json'
 
 /** The publish gates over HTTP: Checks and Impact, and a publish the consent gate refuses. */
 describe('publish gates API', { timeout: 120_000 }, () => {
@@ -52,6 +53,33 @@ describe('publish gates API', { timeout: 120_000 }, () => {
     const live = await call('GET', '/api/cc/publications')
     expect(live.status).toBe(200)
     expect(JSON.stringify(live.json)).not.toContain(commit)
+  })
+
+  it('refuses a funnel page without its destination with 422 at /destination, on the line it would go', async () => {
+    expect(
+      (await call('POST', '/api/cc/branches', { title: 'No destination', name: 'no-destination' })).status,
+    ).toBe(201)
+    const commit = await commitEdit('no-destination', PAGE, (d) => {
+      delete d.destination
+    })
+    const file = await call('GET', `/api/cc/branches/no-destination/file?path=${PAGE}`)
+    expect(file.status).toBe(200)
+    const closingBrace = (file.json.text as string).trimEnd().split('\n').length
+    expect(closingBrace).toBeGreaterThan(1)
+
+    const refused = await call('POST', '/api/cc/branches/no-destination/publish', { expectedHead: commit })
+    expect(refused.status).toBe(422)
+    expect(refused.json.errors).toEqual([
+      {
+        file: PAGE,
+        line: closingBrace,
+        column: 1,
+        pointer: '/destination',
+        message: 'a funnel page needs a "destination" to finish to',
+      },
+    ])
+    const checks = await call('GET', '/api/cc/branches/no-destination/checks')
+    expect(checks.json.errors).toEqual(refused.json.errors)
   })
 
   it("lists a shared step's impact with last week's visits, and publishes when the gates pass", async () => {
