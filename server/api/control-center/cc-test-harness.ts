@@ -10,6 +10,7 @@ import { type IncomingHttpHeaders, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
 import { createApp } from '../../app'
 import { loadConfig, type ServerConfig } from '../../config'
@@ -77,6 +78,13 @@ export const ONE_PER_ROLE = {
   editor: { name: 'Editor', role: 'editor' },
   publisher: { name: 'Publisher', role: 'publisher' },
 } as const satisfies Record<string, StaffSpec>
+
+/** A solid-colour RGB PNG of `width`×`height`: an image to upload. */
+export function testPng(width: number, height: number, background: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer()
+}
 
 export async function startCcHarness<W extends string>(options: {
   /** The temporary folder's name prefix (tells which test left it behind). */
