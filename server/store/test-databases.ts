@@ -40,12 +40,16 @@ export async function dropPostgresSchema(schema: string): Promise<void> {
   }
 }
 
+/** A store for tests, with the DATABASE_URL that reaches it (null: PGlite in memory). */
+export type TestStore = Store & { databaseUrl: string | null }
+
 /**
  * A migrated store for one test file on `kind`: PGlite in memory, or PostgreSQL in a fresh schema
  * (named with `prefix`) that close() drops after closing the store.
  */
-export async function openTestStore(kind: DbKind, prefix?: string): Promise<Store> {
-  if (kind === 'pglite') return openStore({ databaseUrl: null, dataDir: null })
+export async function openTestStore(kind: DbKind, prefix?: string): Promise<TestStore> {
+  if (kind === 'pglite')
+    return { ...(await openStore({ databaseUrl: null, dataDir: null })), databaseUrl: null }
   const { url, schema } = uniquePostgresUrl(prefix)
   const store = await openStore({ databaseUrl: url, dataDir: null }).catch(async (e) => {
     await dropPostgresSchema(schema)
@@ -53,6 +57,7 @@ export async function openTestStore(kind: DbKind, prefix?: string): Promise<Stor
   })
   return {
     ...store,
+    databaseUrl: url,
     async close() {
       await store.close()
       await dropPostgresSchema(schema)
