@@ -21,8 +21,8 @@ import {
   startContentServices,
 } from '../../content/content-services'
 import { createSession, createStaffUser } from '../../store/auth-store'
-import { openStore, type Store } from '../../store/open-store'
-import { dropPostgresSchema, uniquePostgresUrl } from '../../store/test-databases'
+import type { Store } from '../../store/open-store'
+import { openTestStore } from '../../store/test-databases'
 
 /** The control center's host (brand ccc). */
 export const CC_HOST = 'ccc.localhost'
@@ -97,9 +97,8 @@ export async function startCcHarness<W extends string>(options: {
   opsToken?: string
 }): Promise<CcHarness<W>> {
   const dir = mkdtempSync(join(tmpdir(), options.prefix))
-  const pg = options.postgres ? uniquePostgresUrl() : null
-  const databaseUrl = pg?.url ?? null
-  const store = await openStore({ databaseUrl, dataDir: null })
+  const store = await openTestStore(options.postgres ? 'postgres' : 'pglite')
+  const databaseUrl = store.databaseUrl
   const config: ServerConfig = {
     ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
     databaseUrl,
@@ -208,7 +207,6 @@ export async function startCcHarness<W extends string>(options: {
       await new Promise((r) => server.close(r))
       await cc.close()
       await store.close()
-      if (pg) await dropPostgresSchema(pg.schema)
       rmSync(dir, { recursive: true, force: true })
     },
   }
