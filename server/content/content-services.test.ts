@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setField } from '../../engine/content/set-field'
+import { HELD_FLEET } from '../api/control-center/cc-test-harness'
 import { loadConfig } from '../config'
 import { createStaffUser, type StaffUser } from '../store/auth-store'
 import { DB_KINDS, openTestStore, type TestStore } from '../store/test-databases'
@@ -43,11 +44,7 @@ describe.each(DB_KINDS)(
         contentSource: 'git' as const,
       }
       opened = (await openContent(config)) as OpenedContent
-      cc = startContentServices(opened, store, config, {
-        listen: false,
-        reconcileMs: 3_600_000,
-        scheduleMs: 3_600_000,
-      })
+      cc = startContentServices(opened, store, config, HELD_FLEET)
       for (const role of ['viewer', 'editor', 'publisher', 'admin'])
         users[role] = await createStaffUser(store.db, {
           email: `${role}-${randomUUID()}@x.test`,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setField } from '../../engine/content/set-field'
+import { HELD_FLEET } from '../api/control-center/cc-test-harness'
 import { loadConfig } from '../config'
 import { createStaffUser, nextAuditId, type StaffUser } from '../store/auth-store'
 import { DB_KINDS, openTestStore, type TestStore } from '../store/test-databases'
@@ -42,11 +43,7 @@ describe.each(DB_KINDS)('interrupted publishes on %s, with a CONTENT_REMOTE', { 
       contentRemote: remote,
     }
     const opened = (await openContent(config)) as OpenedContent
-    cc = startContentServices(opened, store, config, {
-      listen: false,
-      reconcileMs: 3_600_000,
-      scheduleMs: 3_600_000,
-    })
+    cc = startContentServices(opened, store, config, HELD_FLEET)
     publisher = await createStaffUser(store.db, {
       email: `pub-${randomUUID()}@x.test`,
       name: 'Pub',

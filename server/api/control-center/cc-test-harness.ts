@@ -14,6 +14,7 @@ import sharp from 'sharp'
 import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
 import { createApp } from '../../app'
 import { loadConfig, type ServerConfig } from '../../config'
+import type { FleetOptions } from '../../content/content-fleet'
 import {
   type ContentServices,
   type OpenedContent,
@@ -79,6 +80,13 @@ export const ONE_PER_ROLE = {
   publisher: { name: 'Publisher', role: 'publisher' },
 } as const satisfies Record<string, StaffSpec>
 
+/** Fleet options for tests that drive the content services themselves: no LISTEN, loops an hour apart. */
+export const HELD_FLEET = {
+  listen: false,
+  reconcileMs: 3_600_000,
+  scheduleMs: 3_600_000,
+} as const satisfies Partial<FleetOptions>
+
 /** A solid-colour RGB PNG of `width`×`height`: an image to upload. */
 export function testPng(width: number, height: number, background: string): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background } })
@@ -108,11 +116,7 @@ export async function startCcHarness<W extends string>(options: {
     ...options.config,
   }
   const opened = (await openContent(config)) as OpenedContent
-  const cc = startContentServices(opened, store, config, {
-    listen: false,
-    reconcileMs: 3_600_000,
-    scheduleMs: 3_600_000,
-  })
+  const cc = startContentServices(opened, store, config, HELD_FLEET)
   const server: Server = createApp({
     config,
     snapshots: opened.snapshots,
