@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_ERRORS_PATH } from '../../engine/constants'
-import { demandCheckBody, getPhoneBody, type MarketplaceFacts } from '../../engine/phone/payloads'
+import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
 import {
   type MarketplaceSimulator,
   startMarketplaceSimulator,
@@ -25,26 +25,14 @@ import { eventsById } from '../store/event-store'
 import { openStore, type Store } from '../store/open-store'
 import { sampleEvent } from '../store/sample-event'
 import { dates, deep, edges, mutated } from './fuzz-arbitraries'
+import { testMarketplaceFacts } from './phone-test-server'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined
 /** A request that takes longer than this is a hang. */
 const HANG_MS = 10_000
 
-const facts: MarketplaceFacts = {
-  brandId: 'm10',
-  ip: '203.0.113.9',
-  geo: { postalCode: '33101', stateCode: 'FL' },
-  localHour: 10,
-  placementId: 'm10-Jk7Qw2Lp9Xz4',
-  ruleAfid: '100101',
-  userAgent: 'fuzz',
-  url: 'http://m10.localhost/',
-  pageKey: 'home-m10',
-  urlParams: {},
-  userId: 'u1',
-  sessionId: 's1',
-}
+const facts = testMarketplaceFacts({ userAgent: 'fuzz' })
 
 /** The definitions the server serves (loaded before the tests run). */
 let snapshots: SnapshotStore

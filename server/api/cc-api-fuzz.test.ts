@@ -8,12 +8,11 @@
  */
 import Router from '@koa/router'
 import fc from 'fast-check'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppDeps } from '../app-deps'
 import { setLogLevel } from '../log'
 import { controlCenterApi } from './control-center'
-import { type CcHarness, startCcHarness } from './control-center/cc-test-harness'
+import { type CcHarness, ONE_PER_ROLE, startCcHarness, testPng } from './control-center/cc-test-harness'
 import { IMAGE_UPLOAD_PATHS } from './control-center/images'
 import { deep, edges, mutated } from './fuzz-arbitraries'
 
@@ -262,9 +261,7 @@ describe.concurrent('fuzzing every /api/cc route as every role', () => {
     h = await startCcHarness({
       prefix: 'fw-cc-fuzz-',
       staff: {
-        viewer: { name: 'Viewer', role: 'viewer' },
-        editor: { name: 'Editor', role: 'editor' },
-        publisher: { name: 'Publisher', role: 'publisher' },
+        ...ONE_PER_ROLE,
         admin: { name: 'Admin', role: 'admin' },
       },
     })
@@ -272,9 +269,7 @@ describe.concurrent('fuzzing every /api/cc route as every role', () => {
     if (made.status !== 201) throw new Error(`branch: ${made.status} ${made.text}`)
     head = made.json.branch.head
     live = (await h.call('viewer', 'GET', '/api/cc/status')).json.live.commit
-    png = await sharp({ create: { width: 16, height: 8, channels: 3, background: '#0a0' } })
-      .png()
-      .toBuffer()
+    png = await testPng(16, 8, '#0a0')
     // An image for the image routes' valid id (the experiment's is in definitions/).
     const image = await h.send('editor', 'POST', `/api/cc/branches/${BRANCH}/images?id=fuzz-image`, png, {
       'content-type': 'image/png',

@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demandCheckBody, getPhoneBody, type MarketplaceFacts } from '../../engine/phone/payloads'
+import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
 import {
   type MarketplaceSimulator,
   startMarketplaceSimulator,
 } from '../../tests/fixtures/marketplace-simulator/simulator'
 import { openStore, type Store } from '../store/open-store'
-import { startTestApp } from './phone-test-server'
+import { startTestApp, testMarketplaceFacts } from './phone-test-server'
 
-const facts: MarketplaceFacts = {
-  brandId: 'm10',
-  ip: '203.0.113.9',
-  geo: { postalCode: '33101', stateCode: 'FL' },
-  localHour: 10,
-  placementId: 'm10-Jk7Qw2Lp9Xz4',
-  ruleAfid: '100101',
-  userAgent: 'vitest',
+const facts = testMarketplaceFacts({
   url: 'http://m10.localhost/quiz/otc/zip',
   pageKey: 'quiz-otc',
-  urlParams: {},
   userId: 'user-calls-1',
   sessionId: 'sess-calls-1',
-}
+})
 
 describe('the lead record of the phone line', () => {
   let sim: MarketplaceSimulator

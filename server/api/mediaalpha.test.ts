@@ -1,25 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { demandCheckBody, getPhoneBody, type MarketplaceFacts } from '../../engine/phone/payloads'
+import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
 import {
   type MarketplaceSimulator,
   startMarketplaceSimulator,
 } from '../../tests/fixtures/marketplace-simulator/simulator'
-import { startTestApp } from './phone-test-server'
+import { startTestApp, testMarketplaceFacts } from './phone-test-server'
 
-const facts: MarketplaceFacts = {
-  brandId: 'm10',
-  ip: '203.0.113.9',
-  geo: { postalCode: '33101', stateCode: 'FL' },
-  localHour: 10,
-  placementId: 'm10-Jk7Qw2Lp9Xz4',
-  ruleAfid: '100101',
-  userAgent: 'vitest',
-  url: 'http://m10.localhost/',
-  pageKey: 'home-m10',
-  urlParams: {},
-  userId: 'u1',
-  sessionId: 's1',
-}
+const facts = testMarketplaceFacts()
 const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}/api/mediaalpha/${path}`, {
     method: 'POST',

@@ -1,6 +1,7 @@
 /** Test helper: the real Koa app on an ephemeral loopback port, with configuration overrides. */
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { MarketplaceFacts } from '../../engine/phone/payloads'
 import { createApp } from '../app'
 import { loadConfig, type ServerConfig } from '../config'
 import { SnapshotStore } from '../content/snapshot-store'
@@ -21,5 +22,24 @@ export async function startTestApp(overrides: Partial<ServerConfig>, store?: Sto
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+/** A visitor's marketplace facts on brand m10 (the test definitions' placement and rule); a test overrides what it needs. */
+export function testMarketplaceFacts(overrides: Partial<MarketplaceFacts> = {}): MarketplaceFacts {
+  return {
+    brandId: 'm10',
+    ip: '203.0.113.9',
+    geo: { postalCode: '33101', stateCode: 'FL' },
+    localHour: 10,
+    placementId: 'm10-Jk7Qw2Lp9Xz4',
+    ruleAfid: '100101',
+    userAgent: 'vitest',
+    url: 'http://m10.localhost/',
+    pageKey: 'home-m10',
+    urlParams: {},
+    userId: 'u1',
+    sessionId: 's1',
+    ...overrides,
   }
 }

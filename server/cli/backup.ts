@@ -9,14 +9,14 @@
  * it back.
  */
 import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import { join } from 'node:path'
 import { LIVE_COMMIT_HEADER } from '../api/ops-backup'
 import { type StoreDump, writeBackup } from '../backup/backup'
-import { ConfigError, loadConfig } from '../config'
+import { loadConfig } from '../config'
 import { describeServer, pickServer, runningServers } from '../runtime/running-servers'
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
 import { openPglite } from '../store/pglite-db'
+import { folderArgument, runCli } from './cli-main'
 
 const USAGE = 'usage: npm run backup -- DIR   (DIR: a new or empty folder)'
 
@@ -54,15 +54,7 @@ function storeDumper(dataDir: string): () => Promise<StoreDump> {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h', default: false } },
-  })
-  if (values.help || positionals.length !== 1) {
-    console.log(USAGE)
-    process.exit(values.help ? 0 : 1)
-  }
-  const dir = resolve(positionals[0])
+  const dir = folderArgument(USAGE)
   const config = loadConfig()
   let dataDir = config.dataDir
   let contentGitDir = config.contentGitDir
@@ -100,12 +92,4 @@ async function main(): Promise<void> {
   if (config.databaseUrl) console.log(POSTGRES_NOT_COVERED)
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    await main()
-  } catch (e) {
-    const message = (e as Error).message
-    console.error(e instanceof ConfigError ? `Configuration error: ${message}` : `backup: ${message}`)
-    process.exit(1)
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runCli('backup', main)

@@ -14,11 +14,12 @@
  * `export` uses CONTENT_GIT_DIR / CONTENT_REMOTE like the server; `import` finds the running server's.
  */
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '../config'
+import { loadConfig } from '../config'
 import { ContentRepository } from '../content/content-repository'
 import { LIVE_BRANCH } from '../content/git/branch-name'
 import { checkGit } from '../content/git/git-process'
 import { exportToWorkingTree } from '../content/git/import-content'
+import { runCli } from './cli-main'
 import { checkCommand } from './content-check'
 import { importCommand } from './content-import'
 
@@ -66,15 +67,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    await main()
-  } catch (e) {
-    console.error(
-      e instanceof ConfigError
-        ? `Configuration error: ${(e as Error).message}`
-        : `content: ${(e as Error).message}`,
-    )
-    process.exit(1)
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runCli('content', main)

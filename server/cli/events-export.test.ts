@@ -4,30 +4,24 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventRow } from '../store/event-rows'
 import { EXPORT_PAGE_ROWS, exportEvents, insertEvents } from '../store/event-store'
-import { openStore, type Store } from '../store/open-store'
 import { sampleEvent } from '../store/sample-event'
-import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
+import { DB_KINDS, openTestStore, type TestStore } from '../store/test-databases'
 
 const TOTAL = 2 * EXPORT_PAGE_ROWS + 500
 const START = Date.UTC(2026, 0, 1)
 
 describe.each(DB_KINDS)('events export on %s', (kind) => {
-  let store: Store
-  let pg: { url: string; schema: string } | null = null
+  let store: TestStore
 
   beforeAll(async () => {
-    pg = kind === 'postgres' ? uniquePostgresUrl() : null
-    store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+    store = await openTestStore(kind)
     // One event a second from START, some received at the very same instant (ties by id).
     const rows = Array.from({ length: TOTAL }, (_, i) =>
       eventRow(sampleEvent(randomUUID()), new Date(START + Math.floor(i / 2) * 1000), null),
     )
     for (let i = 0; i < rows.length; i += 1000) await insertEvents(store.db, rows.slice(i, i + 1000))
   }, 60_000)
-  afterAll(async () => {
-    await store?.close()
-    if (pg) await dropPostgresSchema(pg.schema)
-  })
+  afterAll(() => store?.close())
 
   it(`streams every row of a range larger than one page (${TOTAL} rows), in order, none twice`, async () => {
     const seen: string[] = []
@@ -64,7 +58,7 @@ describe.each(DB_KINDS)('events export on %s', (kind) => {
         ],
         {
           cwd: join(import.meta.dirname, '..', '..'),
-          env: { ...process.env, DATABASE_URL: pg!.url, LOG_LEVEL: 'error' },
+          env: { ...process.env, DATABASE_URL: store.databaseUrl!, LOG_LEVEL: 'error' },
           encoding: 'utf8',
           maxBuffer: 64 * 1024 * 1024,
         },

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkCredentials, createSession, findStaffUser, sessionUser } from '../store/auth-store'
-import { openStore, type Store } from '../store/open-store'
+import type { Store } from '../store/open-store'
 import { runStaffCommand } from '../store/staff-commands'
-import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
+import { DB_KINDS, openTestStore } from '../store/test-databases'
 
 describe.each(DB_KINDS)('npm run staff on %s', (kind) => {
   let store: Store
-  let schema: string | undefined
   beforeAll(async () => {
-    const pg = kind === 'postgres' ? uniquePostgresUrl() : null
-    schema = pg?.schema
-    store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+    store = await openTestStore(kind)
   }, 120_000)
-  afterAll(async () => {
-    await store?.close()
-    if (schema) await dropPostgresSchema(schema)
-  })
+  afterAll(() => store?.close())
 
   it('adds a user with a role, changes the role, disables and enables — each audited', async () => {
     const email = `pub-${randomUUID()}@x.test`

@@ -11,11 +11,12 @@
  * found without DATA_DIR when only one runs (docs/decisions/0615, 0617).
  */
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '../config'
+import { loadConfig } from '../config'
 import { describeServer, pickServer, runningServers } from '../runtime/running-servers'
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
 import { openStore } from '../store/open-store'
 import { runStaffCommand, STAFF_USAGE } from '../store/staff-commands'
+import { runCli } from './cli-main'
 import { opsPost } from './ops-request'
 
 async function main(): Promise<void> {
@@ -81,12 +82,4 @@ async function onStore(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    await main()
-  } catch (e) {
-    const message = (e as Error).message
-    console.error(e instanceof ConfigError ? `Configuration error: ${message}` : `staff: ${message}`)
-    process.exit(1)
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runCli('staff', main)

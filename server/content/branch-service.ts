@@ -68,17 +68,12 @@ export class BranchService {
       const base = input.base ?? LIVE_BRANCH
       const baseCommit = await this.content.head(base)
       if (!baseCommit) throw new ContentError(404, `unknown base branch "${base}"`)
-      try {
-        await this.content.moveRef(branchRef(input.name), baseCommit, null)
-      } catch (e) {
-        if (e instanceof RefMovedError) throw new ContentError(409, `branch "${input.name}" already exists`)
-        throw e
-      }
-      await this.db.query(
-        `INSERT INTO cc_branches (name, title, description, base_commit, created_by) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (name) DO UPDATE SET title = $2, description = $3, base_commit = $4, created_by = $5, status = 'open'`,
-        [input.name, input.title, input.description ?? '', baseCommit, user.id],
-      )
+      await this.#openBranch(input.name, baseCommit, {
+        title: input.title,
+        description: input.description ?? '',
+        baseCommit,
+        createdBy: user.id,
+      })
       await audit(this.db, {
         actor: user.id,
         action: 'branch.create',
@@ -146,23 +141,12 @@ export class BranchService {
         commitMessage(`Revert publication #${publication}`, user, auditId, `Undoes ${parent}..${published}.`),
         authorOf(user),
       )
-      try {
-        await this.content.moveRef(branchRef(name), commit, null)
-      } catch (e) {
-        if (e instanceof RefMovedError) throw new ContentError(409, `branch "${name}" already exists`)
-        throw e
-      }
-      await this.db.query(
-        `INSERT INTO cc_branches (name, title, description, base_commit, created_by) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (name) DO UPDATE SET title = $2, description = $3, base_commit = $4, created_by = $5, status = 'open'`,
-        [
-          name,
-          `Revert publication #${publication}`,
-          `Undoes ${parent.slice(0, 7)}..${published.slice(0, 7)}.`,
-          live,
-          user.id,
-        ],
-      )
+      await this.#openBranch(name, commit, {
+        title: `Revert publication #${publication}`,
+        description: `Undoes ${parent.slice(0, 7)}..${published.slice(0, 7)}.`,
+        baseCommit: live,
+        createdBy: user.id,
+      })
       const paths = changes.map((c) => c.path)
       await auditWithId(this.db, auditId, {
         actor: user.id,
@@ -491,6 +475,28 @@ export class BranchService {
   }
 
   /** Drafts made on an older head, replayed on `head`: untouched files as they are, the rest merged. */
+  /**
+   * Creates the branch's ref at `head` (409 when the branch exists) and its open cc_branches row
+   * (an archived row of the same name is reopened).
+   */
+  async #openBranch(
+    name: string,
+    head: string,
+    row: { title: string; description: string; baseCommit: string; createdBy: string },
+  ): Promise<void> {
+    try {
+      await this.content.moveRef(branchRef(name), head, null)
+    } catch (e) {
+      if (e instanceof RefMovedError) throw new ContentError(409, `branch "${name}" already exists`)
+      throw e
+    }
+    await this.db.query(
+      `INSERT INTO cc_branches (name, title, description, base_commit, created_by) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (name) DO UPDATE SET title = $2, description = $3, base_commit = $4, created_by = $5, status = 'open'`,
+      [name, row.title, row.description, row.baseCommit, row.createdBy],
+    )
+  }
+
   async #rebase(head: string, drafts: Draft[]): Promise<{ changes: FileChange[]; merged: string[] }> {
     const repo = this.content.repo
     const changes: FileChange[] = []

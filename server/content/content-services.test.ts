@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setField } from '../../engine/content/set-field'
+import { HELD_FLEET } from '../api/control-center/cc-test-harness'
 import { loadConfig } from '../config'
 import { createStaffUser, type StaffUser } from '../store/auth-store'
-import { openStore, type Store } from '../store/open-store'
-import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
+import { DB_KINDS, openTestStore, type TestStore } from '../store/test-databases'
 import { MergeConflictError, PublishRefusedError } from './content-errors'
 import { ContentRepository } from './content-repository'
 import {
@@ -28,8 +28,7 @@ describe.each(DB_KINDS)(
   { timeout: 30_000 },
   (kind) => {
     let dir: string
-    let store: Store
-    let schema: string | undefined
+    let store: TestStore
     let cc: ContentServices
     let opened: OpenedContent
     const users: Record<string, StaffUser> = {}
@@ -37,21 +36,15 @@ describe.each(DB_KINDS)(
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'fw-cc-'))
-      const pg = kind === 'postgres' ? uniquePostgresUrl() : null
-      schema = pg?.schema
-      store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+      store = await openTestStore(kind)
       const config = {
         ...base,
-        databaseUrl: pg?.url ?? null,
+        databaseUrl: store.databaseUrl,
         contentGitDir: join(dir, 'content.git'),
         contentSource: 'git' as const,
       }
       opened = (await openContent(config)) as OpenedContent
-      cc = startContentServices(opened, store, config, {
-        listen: false,
-        reconcileMs: 3_600_000,
-        scheduleMs: 3_600_000,
-      })
+      cc = startContentServices(opened, store, config, HELD_FLEET)
       for (const role of ['viewer', 'editor', 'publisher', 'admin'])
         users[role] = await createStaffUser(store.db, {
           email: `${role}-${randomUUID()}@x.test`,
@@ -63,7 +56,6 @@ describe.each(DB_KINDS)(
     afterAll(async () => {
       await cc?.close()
       await store?.close()
-      if (schema) await dropPostgresSchema(schema)
       rmSync(dir, { recursive: true, force: true })
     }, 60_000)
 

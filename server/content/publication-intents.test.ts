@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setField } from '../../engine/content/set-field'
+import { HELD_FLEET } from '../api/control-center/cc-test-harness'
 import { loadConfig } from '../config'
 import { createStaffUser, nextAuditId, type StaffUser } from '../store/auth-store'
-import { openStore, type Store } from '../store/open-store'
-import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
+import { DB_KINDS, openTestStore, type TestStore } from '../store/test-databases'
 import {
   type ContentServices,
   type OpenedContent,
@@ -26,8 +26,7 @@ const GROCERY = 'definitions/pages/grocery.json'
  */
 describe.each(DB_KINDS)('interrupted publishes on %s, with a CONTENT_REMOTE', { timeout: 60_000 }, (kind) => {
   let dir: string
-  let store: Store
-  let schema: string | undefined
+  let store: TestStore
   let cc: ContentServices
   let publisher: StaffUser
 
@@ -35,22 +34,16 @@ describe.each(DB_KINDS)('interrupted publishes on %s, with a CONTENT_REMOTE', { 
     dir = mkdtempSync(join(tmpdir(), 'fw-intents-'))
     const remote = join(dir, 'remote.git')
     await runGit(remote, ['init', '--bare', '-q', remote])
-    const pg = kind === 'postgres' ? uniquePostgresUrl('fw_intents') : null
-    schema = pg?.schema
-    store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+    store = await openTestStore(kind, 'fw_intents')
     const config = {
       ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
-      databaseUrl: pg?.url ?? null,
+      databaseUrl: store.databaseUrl,
       contentGitDir: join(dir, 'content.git'),
       contentSource: 'git' as const,
       contentRemote: remote,
     }
     const opened = (await openContent(config)) as OpenedContent
-    cc = startContentServices(opened, store, config, {
-      listen: false,
-      reconcileMs: 3_600_000,
-      scheduleMs: 3_600_000,
-    })
+    cc = startContentServices(opened, store, config, HELD_FLEET)
     publisher = await createStaffUser(store.db, {
       email: `pub-${randomUUID()}@x.test`,
       name: 'Pub',
@@ -61,7 +54,6 @@ describe.each(DB_KINDS)('interrupted publishes on %s, with a CONTENT_REMOTE', { 
   afterAll(async () => {
     await cc?.close()
     await store?.close()
-    if (schema) await dropPostgresSchema(schema)
     rmSync(dir, { recursive: true, force: true })
   }, 60_000)
 

@@ -11,6 +11,7 @@ import {
   type MarketplaceSimulator,
   startMarketplaceSimulator,
 } from '../../tests/fixtures/marketplace-simulator/simulator'
+import { testMarketplaceFacts } from '../api/phone-test-server'
 import { createRequestListener } from '../app'
 import { loadConfig } from '../config'
 import { SnapshotStore } from '../content/snapshot-store'
@@ -104,23 +105,7 @@ describe('GET /metrics on METRICS_PORT', () => {
     )
     expect((await send(sitePort, '/api/no-such-api')).status).toBe(404)
     expect((await send(sitePort, '/healthz')).status).toBe(200)
-    const phone = getPhoneBody(
-      {
-        brandId: 'm10',
-        ip: '203.0.113.9',
-        geo: { postalCode: '33101', stateCode: 'FL' },
-        localHour: 10,
-        placementId: 'm10-Jk7Qw2Lp9Xz4',
-        ruleAfid: '100101',
-        userAgent: 'vitest',
-        url: 'http://m10.localhost/',
-        pageKey: 'home-m10',
-        urlParams: {},
-        userId: 'u1',
-        sessionId: 's1',
-      },
-      {},
-    )
+    const phone = getPhoneBody(testMarketplaceFacts(), {})
     expect((await send(sitePort, '/api/mediaalpha/get-phone', { method: 'POST', body: phone })).status).toBe(
       200,
     )

@@ -7,21 +7,15 @@ import {
   SHARED_BUCKET_KEY,
 } from '../../engine/funnel/buckets'
 import { loadBuckets } from './answer-store'
-import { openStore, type Store } from './open-store'
-import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from './test-databases'
+import type { Store } from './open-store'
+import { DB_KINDS, openTestStore } from './test-databases'
 
 describe.each(DB_KINDS)('server-side answer buckets on %s (decision 0216)', (kind) => {
   let store: Store
-  let schema: string | undefined
   beforeAll(async () => {
-    const pg = kind === 'postgres' ? uniquePostgresUrl() : null
-    schema = pg?.schema
-    store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+    store = await openTestStore(kind)
   }, 60_000)
-  afterAll(async () => {
-    await store?.close()
-    if (schema) await dropPostgresSchema(schema)
-  })
+  afterAll(() => store?.close())
 
   it('keeps both buckets per visitor with the browser merge rules, and forgets them after the TTL', async () => {
     const first = await loadBuckets(store.db, 'anon-1')

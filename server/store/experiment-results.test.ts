@@ -4,8 +4,8 @@ import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
 import type { EventRow } from './event-rows'
 import { insertEvents } from './event-store'
 import { experimentTotals } from './experiment-results'
-import { openStore, type Store } from './open-store'
-import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from './test-databases'
+import type { Store } from './open-store'
+import { DB_KINDS, openTestStore } from './test-databases'
 
 const T0 = Date.parse('2026-11-01T12:00:00Z')
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString()
@@ -60,11 +60,8 @@ function row(
 
 describe.each(DB_KINDS)('experiment totals on %s', (kind) => {
   let store: Store
-  let schema: string | undefined
   beforeAll(async () => {
-    const pg = kind === 'postgres' ? uniquePostgresUrl() : null
-    schema = pg?.schema
-    store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+    store = await openTestStore(kind)
     const rows: EventRow[] = []
     // Control: 3 browsers; one completes the funnel (thank-you), one only starts it.
     rows.push(
@@ -99,10 +96,7 @@ describe.each(DB_KINDS)('experiment totals on %s', (kind) => {
     rows.push(other)
     await insertEvents(store.db, rows)
   }, 60_000)
-  afterAll(async () => {
-    await store?.close()
-    if (schema) await dropPostgresSchema(schema)
-  })
+  afterAll(() => store?.close())
 
   it('counts browsers, leads and starts per variant, and what it left out', async () => {
     const t = await experimentTotals(

@@ -11,23 +11,17 @@ import {
 import { eventRow } from './event-rows'
 import { countEvents, eventsById, latestEvents } from './event-store'
 import { listMigrations, migrate } from './migrate'
-import { openStore, type Store } from './open-store'
+import type { Store } from './open-store'
 import { sampleEvent } from './sample-event'
-import { DB_KINDS, dropPostgresSchema, uniquePostgresUrl } from './test-databases'
+import { DB_KINDS, openTestStore } from './test-databases'
 
 describe.each(DB_KINDS)('data store on %s', (kind) => {
   let store: Store
-  let schema: string | undefined
 
   beforeAll(async () => {
-    const pg = kind === 'postgres' ? uniquePostgresUrl() : null
-    schema = pg?.schema
-    store = await openStore({ databaseUrl: pg?.url ?? null, dataDir: null })
+    store = await openTestStore(kind)
   }, 60_000)
-  afterAll(async () => {
-    await store?.close()
-    if (schema) await dropPostgresSchema(schema)
-  })
+  afterAll(() => store?.close())
 
   it('applied every migration once; applying again changes nothing', async () => {
     const r = await store.db.query<{ version: number }>(

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { openStore, type Store } from './open-store'
 import { pgConnection } from './postgres-db'
 
 /** Where a PostgreSQL server is looked for when TEST_DATABASE_URL is unset (libpq's PGHOST/PGPORT apply). */
@@ -36,5 +37,30 @@ export async function dropPostgresSchema(schema: string): Promise<void> {
     await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
   } finally {
     await c.end()
+  }
+}
+
+/** A store for tests, with the DATABASE_URL that reaches it (null: PGlite in memory). */
+export type TestStore = Store & { databaseUrl: string | null }
+
+/**
+ * A migrated store for one test file on `kind`: PGlite in memory, or PostgreSQL in a fresh schema
+ * (named with `prefix`) that close() drops after closing the store.
+ */
+export async function openTestStore(kind: DbKind, prefix?: string): Promise<TestStore> {
+  if (kind === 'pglite')
+    return { ...(await openStore({ databaseUrl: null, dataDir: null })), databaseUrl: null }
+  const { url, schema } = uniquePostgresUrl(prefix)
+  const store = await openStore({ databaseUrl: url, dataDir: null }).catch(async (e) => {
+    await dropPostgresSchema(schema)
+    throw e
+  })
+  return {
+    ...store,
+    databaseUrl: url,
+    async close() {
+      await store.close()
+      await dropPostgresSchema(schema)
+    },
   }
 }

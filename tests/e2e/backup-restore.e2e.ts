@@ -7,7 +7,6 @@
  */
 import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -17,6 +16,7 @@ import { opsPost } from '../../server/cli/ops-request'
 import { RUN_DIR_ENV } from '../../server/runtime/running-servers'
 import { readDataDirOwner } from '../../server/store/data-dir-lock'
 import { sampleEvent } from '../../server/store/sample-event'
+import { sendJson } from './http'
 import { newDataDir, PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 
 const PASSWORD = 'correct-horse-battery'
@@ -140,10 +140,16 @@ describe('backup and restore of a running server on PGlite', () => {
     })
     servers.push(restored)
     expect((await (await fetch(`http://127.0.0.1:${restored.port}/healthz`)).json()).commit).toBe(liveBefore)
-    const signIn = await send(restored.port, `ccc.localhost:${restored.port}`, '/api/_auth/session', {
-      email: 'ann@example.com',
-      password: PASSWORD,
-    })
+    const signIn = await sendJson(
+      restored.port,
+      `ccc.localhost:${restored.port}`,
+      'POST',
+      '/api/_auth/session',
+      {
+        email: 'ann@example.com',
+        password: PASSWORD,
+      },
+    )
     expect(signIn.status, signIn.body).toBe(200)
     const leads = await cli('leads.ts', ['show', LEAD, '--json'], { DATA_DIR: restoredDir })
     expect(leads.status, leads.out).toBe(0)
@@ -168,27 +174,3 @@ describe('backup and restore of a running server on PGlite', () => {
     )
   })
 })
-
-function send(port: number, host: string, path: string, body: unknown) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const data = JSON.stringify(body)
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (c) => {
-          text += c
-        })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-      },
-    )
-    req.on('error', reject)
-    req.end(data)
-  })
-}

@@ -7,12 +7,11 @@
  */
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RUN_DIR_ENV } from '../../server/runtime/running-servers'
-import { httpGet } from './http'
+import { httpGet, sendJson } from './http'
 import { newDataDir, PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 
 const PASSWORD = 'correct-horse-battery'
@@ -126,16 +125,16 @@ describe('a marketer’s path to live, as the README says', () => {
     )
     // Publish as the README says: sign in on the control center, publish the branch.
     const cc = `ccc.localhost:${server.port}`
-    const signIn = await send(server.port, cc, 'POST', '/api/_auth/session', {
+    const signIn = await sendJson(server.port, cc, 'POST', '/api/_auth/session', {
       email: 'pat@example.com',
       password: PASSWORD,
     })
     expect(signIn.status, signIn.body).toBe(200)
     const cookie = String(signIn.headers['set-cookie']).split(';')[0]
     const head = JSON.parse(
-      (await send(server.port, cc, 'GET', `/api/cc/branches/${branch}`, undefined, cookie)).body,
+      (await sendJson(server.port, cc, 'GET', `/api/cc/branches/${branch}`, undefined, cookie)).body,
     ).branch.head as string
-    const published = await send(
+    const published = await sendJson(
       server.port,
       cc,
       'POST',
@@ -152,35 +151,3 @@ describe('a marketer’s path to live, as the README says', () => {
     expect(cli('content.ts', ['import']).out).toContain('nothing to import: the working tree equals live')
   }, 60_000)
 })
-
-/** A JSON request on a host of the server, from that host's own pages (Origin). */
-function send(port: number, host: string, method: string, path: string, body?: unknown, cookie?: string) {
-  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
-    (resolve, reject) => {
-      const data = body === undefined ? undefined : JSON.stringify(body)
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method,
-          headers: {
-            host,
-            origin: `http://${host}`,
-            ...(data ? { 'content-type': 'application/json' } : {}),
-            ...(cookie ? { cookie } : {}),
-          },
-        },
-        (res) => {
-          let text = ''
-          res.on('data', (c) => {
-            text += c
-          })
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }))
-        },
-      )
-      req.on('error', reject)
-      req.end(data)
-    },
-  )
-}

@@ -7,13 +7,12 @@
  * how to install it.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Experiment } from '../../schemas/generated/experiment'
-import { httpGet } from './http'
+import { httpGet, sendJson } from './http'
 import { README_NGINX_CONF, type RunningNginx, readmeNginxConf, startNginx } from './nginx'
 import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 import { addStaff } from './staff-cli'
@@ -59,42 +58,13 @@ const viaNginx = (path: string, headers: Record<string, string> = {}) =>
 const headlineOf = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 
 /** A staff member's JSON call to the control center (its host, Origin and session cookie). */
-function staffCall(cookie: string, method: string, path: string, body?: unknown) {
-  const host = `ccc.localhost:${server.port}`
-  return new Promise<{ status: number; json: Record<string, unknown>; cookie: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: server.port,
-        path,
-        method,
-        headers: {
-          host,
-          origin: `http://${host}`,
-          cookie,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (c) => {
-          text += c
-        })
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            json: text ? JSON.parse(text) : {},
-            cookie: ([] as string[])
-              .concat(res.headers['set-cookie'] ?? [])
-              .map((c) => c.split(';')[0])
-              .join('; '),
-          }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end(body === undefined ? undefined : JSON.stringify(body))
-  })
+async function staffCall(cookie: string, method: string, path: string, body?: unknown) {
+  const r = await sendJson(server.port, `ccc.localhost:${server.port}`, method, path, body, cookie)
+  return {
+    status: r.status,
+    json: (r.body ? JSON.parse(r.body) : {}) as Record<string, unknown>,
+    cookie: r.cookie,
+  }
 }
 
 async function signIn(): Promise<string> {

@@ -6,7 +6,6 @@
  */
 
 import { rmSync } from 'node:fs'
-import { request } from 'node:http'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { setField } from '../../engine/content/set-field'
@@ -14,6 +13,7 @@ import { branchRef, PUBLISHED_REF } from '../../server/content/git/branch-name'
 import { ContentRepo } from '../../server/content/git/content-repo'
 import { FAILPOINTS } from '../../server/failpoints'
 import { openStore } from '../../server/store/open-store'
+import { sendJson } from './http'
 import { newDataDir, startServerProcess } from './server-process'
 import { addStaff } from './staff-cli'
 
@@ -22,48 +22,9 @@ const PUBLISHER = 'pub@failpoint.test'
 const GROCERY = 'definitions/pages/grocery.json'
 const BRANCH = 'failpoint-promo'
 
-/** A request to the control center's host (Node's fetch drops Host), as its own pages send it. */
-function cc(
-  port: number,
-  method: string,
-  path: string,
-  body?: unknown,
-  cookie = '',
-): Promise<{ status: number; body: string; cookie: string }> {
-  const host = `ccc.localhost:${port}`
-  const data = body === undefined ? undefined : JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        headers: {
-          host,
-          origin: `http://${host}`,
-          cookie,
-          ...(data ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (d) => {
-          text += d
-        })
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text,
-            cookie: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
-          }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end(data)
-  })
-}
+/** A request to the control center's host, as its own pages send it. */
+const cc = (port: number, method: string, path: string, body?: unknown, cookie = '') =>
+  sendJson(port, `ccc.localhost:${port}`, method, path, body, cookie)
 
 async function liveCommit(port: number): Promise<string> {
   const r = await fetch(`http://127.0.0.1:${port}/healthz`)

@@ -35,6 +35,17 @@ export function buildServerBundle(): void {
   if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`)
 }
 
+/** Builds what `npm start` serves: `vike build` in production mode, then the server bundle. */
+export function buildProductionBundle(): void {
+  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
+  buildServerBundle()
+}
+
 /**
  * The e2e run's initialised data folder (the e2e setup file sets it from the global setup): a fresh
  * PGlite folder costs its first server ~7 s of initdb and migrations, more on a busy machine, so test

@@ -20,7 +20,7 @@ import autocannon from 'autocannon'
 import { seededRandom } from '../../engine/util/seeded-random'
 import { launchBrowser, routeThirdParties } from '../../tests/e2e/browser'
 import { NGINX_PATH, startNginx } from '../../tests/e2e/nginx'
-import { buildServerBundle, PROJECT_ROOT, startServerProcess } from '../../tests/e2e/server-process'
+import { buildProductionBundle, PROJECT_ROOT, startServerProcess } from '../../tests/e2e/server-process'
 import { publicIp } from '../../tests/fixtures/random-ips'
 import { JS_TARGETS, kb, measurePage, pageUrlFor, SIZE_BUDGETS } from '../size-budget'
 import {
@@ -121,13 +121,7 @@ const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).s
 
 export default async function run(): Promise<void> {
   console.log('building the production bundle…')
-  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], {
-    cwd: PROJECT_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
-  buildServerBundle()
+  buildProductionBundle()
   // The seed's stack, measured in the same rounds; without it (no registry, a failed build) the ratios
   // fall back to issue 19's recorded figures.
   let nuxt: NuxtServer | null = null

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import {
-  buildServerBundle,
+  buildProductionBundle,
   PROJECT_ROOT,
   type ServerProcess,
   startServerProcess,
@@ -65,13 +65,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export default async function run(): Promise<void> {
   console.log('building the production bundle…')
-  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], {
-    cwd: PROJECT_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
-  buildServerBundle()
+  buildProductionBundle()
   const start = (env: Record<string, string>) =>
     startServerProcess({
       LOG_LEVEL: 'error',

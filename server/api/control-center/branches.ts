@@ -1,5 +1,4 @@
 import type Router from '@koa/router'
-import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import { can, STAFF_ACTIONS } from '../../../engine/content/permissions'
 import type { ApiCcBranchCreate } from '../../../schemas/generated/api-cc-branch-create'
 import type { ApiCcBranchUpdate } from '../../../schemas/generated/api-cc-branch-update'
@@ -10,10 +9,9 @@ import type { ApiCcReview } from '../../../schemas/generated/api-cc-review'
 import type { AppDeps } from '../../app-deps'
 import { checkWritablePath } from '../../content/branch-service'
 import { HttpError } from '../../http/http-error'
-import { readJson } from '../../http/read-json'
 import { checkPathInput } from './cc-input'
 import { ccRoute, queryValue } from './cc-route'
-import { CC_SCHEMAS } from './schemas'
+import { CC_SCHEMAS, readCcBody } from './schemas'
 
 /** `Spring promo!` → `spring-promo`: a branch name from a title. */
 export function branchNameFrom(title: string): string {
@@ -27,9 +25,6 @@ export function branchNameFrom(title: string): string {
     .replace(/-+$/, '')
   return slug === 'live' ? 'live-2' : slug || 'branch'
 }
-
-const body = <T>(ctx: Parameters<typeof readJson>[0], schema: string) =>
-  readJson<T>(ctx, { limit: CC_BODY_LIMIT_BYTES, schema })
 
 /** Branches, files, drafts, commits, diff, checks, history, reviews and Update from live. */
 export function registerBranchApi(router: Router, deps: AppDeps): void {
@@ -57,7 +52,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches',
     ccRoute(deps, async (ctx, { user, content }) => {
-      const input = await body<ApiCcBranchCreate>(ctx, CC_SCHEMAS.branchCreate)
+      const input = await readCcBody<ApiCcBranchCreate>(ctx, CC_SCHEMAS.branchCreate)
       const name = input.name ?? branchNameFrom(input.title)
       await content.branches.createBranch(user, {
         name,
@@ -80,7 +75,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
   router.patch(
     '/api/cc/branches/:b',
     ccRoute(deps, async (ctx, { user, content }) => {
-      const input = await body<ApiCcBranchUpdate>(ctx, CC_SCHEMAS.branchUpdate)
+      const input = await readCcBody<ApiCcBranchUpdate>(ctx, CC_SCHEMAS.branchUpdate)
       await content.branches.update(user, ctx.params.b, input)
       return { branch: await content.queries.get(ctx.params.b, user) }
     }),
@@ -127,7 +122,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
     '/api/cc/branches/:b/drafts',
     ccRoute(deps, async (ctx, { user, content }) => {
       const path = queryValue(ctx, 'path')
-      const input = await body<ApiCcDraft>(ctx, CC_SCHEMAS.draft)
+      const input = await readCcBody<ApiCcDraft>(ctx, CC_SCHEMAS.draft)
       const { draftsHash } = await content.branches.saveDraft(
         user,
         ctx.params.b,
@@ -153,7 +148,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/commits',
     ccRoute(deps, async (ctx, { user, content }) => {
-      const input = await body<ApiCcCommit>(ctx, CC_SCHEMAS.commit)
+      const input = await readCcBody<ApiCcCommit>(ctx, CC_SCHEMAS.commit)
       for (const [i, p] of (input.paths ?? []).entries()) checkPathInput(`/paths/${i}`, p)
       const result = await content.branches.commit(user, ctx.params.b, input)
       ctx.status = 201
@@ -197,7 +192,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/reviews',
     ccRoute(deps, async (ctx, { user, content }) => {
-      const input = await body<ApiCcReview>(ctx, CC_SCHEMAS.review)
+      const input = await readCcBody<ApiCcReview>(ctx, CC_SCHEMAS.review)
       if (ctx.params.b === 'live') throw new HttpError(400, 'live cannot be reviewed')
       await content.branches.review(user, ctx.params.b, { ...input, requireApproval: config.requireApproval })
       return { branch: await content.queries.get(ctx.params.b, user) }
@@ -207,7 +202,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/merge-live',
     ccRoute(deps, async (ctx, { user, content }) => {
-      const input = await body<ApiCcMergeLive>(ctx, CC_SCHEMAS.mergeLive)
+      const input = await readCcBody<ApiCcMergeLive>(ctx, CC_SCHEMAS.mergeLive)
       return content.branches.mergeLive(user, ctx.params.b, input)
     }),
   )

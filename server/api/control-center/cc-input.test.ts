@@ -5,9 +5,8 @@
  * requests while a viewer keeps asking for `history?path=..%2F`). `FW_LOAD_SECONDS` sets the load's
  * length (default 3; the issue's probe ran 15).
  */
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Answer, type CcHarness, startCcHarness } from './cc-test-harness'
+import { type Answer, type CcHarness, ONE_PER_ROLE, startCcHarness, testPng } from './cc-test-harness'
 
 const LOAD_SECONDS = Number(process.env.FW_LOAD_SECONDS ?? 3)
 
@@ -18,19 +17,13 @@ describe('the edge of /api/cc', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     h = await startCcHarness({
       prefix: 'fw-cc-input-',
-      staff: {
-        viewer: { name: 'Viewer', role: 'viewer' },
-        editor: { name: 'Editor', role: 'editor' },
-        publisher: { name: 'Publisher', role: 'publisher' },
-      },
+      staff: ONE_PER_ROLE,
     })
     // A published uploaded image: what every brand host serves from the content repository.
     expect((await h.call('editor', 'POST', '/api/cc/branches', { title: 'Edge', name: 'edge' })).status).toBe(
       201,
     )
-    png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#36c' } })
-      .png()
-      .toBuffer()
+    png = await testPng(40, 20, '#36c')
     const up = await h.send('editor', 'POST', '/api/cc/branches/edge/images?decorative=1', png, {
       'content-type': 'image/png',
       'x-filename': 'edge.png',

@@ -10,9 +10,11 @@ import { type IncomingHttpHeaders, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
 import { createApp } from '../../app'
 import { loadConfig, type ServerConfig } from '../../config'
+import type { FleetOptions } from '../../content/content-fleet'
 import {
   type ContentServices,
   type OpenedContent,
@@ -20,8 +22,8 @@ import {
   startContentServices,
 } from '../../content/content-services'
 import { createSession, createStaffUser } from '../../store/auth-store'
-import { openStore, type Store } from '../../store/open-store'
-import { dropPostgresSchema, uniquePostgresUrl } from '../../store/test-databases'
+import type { Store } from '../../store/open-store'
+import { openTestStore } from '../../store/test-databases'
 
 /** The control center's host (brand ccc). */
 export const CC_HOST = 'ccc.localhost'
@@ -78,6 +80,20 @@ export const ONE_PER_ROLE = {
   publisher: { name: 'Publisher', role: 'publisher' },
 } as const satisfies Record<string, StaffSpec>
 
+/** Fleet options for tests that drive the content services themselves: no LISTEN, loops an hour apart. */
+export const HELD_FLEET = {
+  listen: false,
+  reconcileMs: 3_600_000,
+  scheduleMs: 3_600_000,
+} as const satisfies Partial<FleetOptions>
+
+/** A solid-colour RGB PNG of `width`×`height`: an image to upload. */
+export function testPng(width: number, height: number, background: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer()
+}
+
 export async function startCcHarness<W extends string>(options: {
   /** The temporary folder's name prefix (tells which test left it behind). */
   prefix: string
@@ -89,9 +105,8 @@ export async function startCcHarness<W extends string>(options: {
   opsToken?: string
 }): Promise<CcHarness<W>> {
   const dir = mkdtempSync(join(tmpdir(), options.prefix))
-  const pg = options.postgres ? uniquePostgresUrl() : null
-  const databaseUrl = pg?.url ?? null
-  const store = await openStore({ databaseUrl, dataDir: null })
+  const store = await openTestStore(options.postgres ? 'postgres' : 'pglite')
+  const databaseUrl = store.databaseUrl
   const config: ServerConfig = {
     ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }),
     databaseUrl,
@@ -101,11 +116,7 @@ export async function startCcHarness<W extends string>(options: {
     ...options.config,
   }
   const opened = (await openContent(config)) as OpenedContent
-  const cc = startContentServices(opened, store, config, {
-    listen: false,
-    reconcileMs: 3_600_000,
-    scheduleMs: 3_600_000,
-  })
+  const cc = startContentServices(opened, store, config, HELD_FLEET)
   const server: Server = createApp({
     config,
     snapshots: opened.snapshots,
@@ -200,7 +211,6 @@ export async function startCcHarness<W extends string>(options: {
       await new Promise((r) => server.close(r))
       await cc.close()
       await store.close()
-      if (pg) await dropPostgresSchema(pg.schema)
       rmSync(dir, { recursive: true, force: true })
     },
   }

@@ -1,5 +1,4 @@
 import type Router from '@koa/router'
-import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import { parseForDiff } from '../../../engine/content/json-diff'
 import {
   chanceToBeBest,
@@ -22,7 +21,6 @@ import {
   pageFileAt,
 } from '../../content/experiment-decisions'
 import { HttpError } from '../../http/http-error'
-import { readJson } from '../../http/read-json'
 import type { Db } from '../../store/db'
 import {
   EXPERIMENT_DIMENSIONS,
@@ -30,7 +28,7 @@ import {
   experimentTotals,
 } from '../../store/experiment-results'
 import { ccRoute, queryValue } from './cc-route'
-import { CC_SCHEMAS } from './schemas'
+import { CC_SCHEMAS, readCcBody } from './schemas'
 
 /** Results are one aggregate per experiment and phase, kept this long (CONTROL-CENTER §4). */
 const RESULTS_CACHE_MS = 60_000
@@ -312,10 +310,7 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/experiments',
     ccRoute(deps, async (ctx, { user, content, store }) => {
-      const input = await readJson<ApiCcExperimentCreate>(ctx, {
-        limit: CC_BODY_LIMIT_BYTES,
-        schema: CC_SCHEMAS.experimentCreate,
-      })
+      const input = await readCcBody<ApiCcExperimentCreate>(ctx, CC_SCHEMAS.experimentCreate)
       const result = await createExperiment(content, store.db, user, ctx.params.b, input)
       ctx.status = 201
       return { ...result, path: result.paths[0] }
@@ -325,10 +320,7 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/experiments/:id/decisions',
     ccRoute(deps, async (ctx, { user, content, store }) => {
-      const input = await readJson<ApiCcExperimentDecision>(ctx, {
-        limit: CC_BODY_LIMIT_BYTES,
-        schema: CC_SCHEMAS.experimentDecision,
-      })
+      const input = await readCcBody<ApiCcExperimentDecision>(ctx, CC_SCHEMAS.experimentDecision)
       if (!EXPERIMENT_ID.test(ctx.params.id))
         throw new HttpError(400, `experiment id "${ctx.params.id}" is not valid`)
       const result = await decideExperiment(content, store.db, user, ctx.params.b, ctx.params.id, input)
@@ -340,10 +332,7 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/experiments/:id/emergency-pause',
     ccRoute(deps, async (ctx, { user, content, store }) => {
-      const input = await readJson<ApiCcEmergencyPause>(ctx, {
-        limit: CC_BODY_LIMIT_BYTES,
-        schema: CC_SCHEMAS.emergencyPause,
-      })
+      const input = await readCcBody<ApiCcEmergencyPause>(ctx, CC_SCHEMAS.emergencyPause)
       if (!EXPERIMENT_ID.test(ctx.params.id))
         throw new HttpError(400, `experiment id "${ctx.params.id}" is not valid`)
       return emergencyPause(content, store.db, user, ctx.params.id, input.reason?.trim() ?? '')

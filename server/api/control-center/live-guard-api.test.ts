@@ -14,7 +14,7 @@ import { createApp } from '../../app'
 import { checkCommand } from '../../cli/content-check'
 import { type OpenedContent, openContent, startContentServices } from '../../content/content-services'
 import { PUBLISHED_REF } from '../../content/git/branch-name'
-import { type CcHarness, startCcHarness } from './cc-test-harness'
+import { type CcHarness, HELD_FLEET, startCcHarness } from './cc-test-harness'
 
 const SITE = 'definitions/site.json'
 const FUNNEL = 'definitions/funnels/quiz-otc.json'
@@ -209,11 +209,7 @@ describe('live only moves through the gates', { timeout: 180_000 }, () => {
 /** A second server on the same content repository and data store, as after a restart. */
 async function restart(h: CcHarness<string>) {
   const opened = (await openContent(h.config)) as OpenedContent
-  const cc = startContentServices(opened, h.store, h.config, {
-    listen: false,
-    reconcileMs: 3_600_000,
-    scheduleMs: 3_600_000,
-  })
+  const cc = startContentServices(opened, h.store, h.config, HELD_FLEET)
   const server: Server = createApp({
     config: h.config,
     snapshots: opened.snapshots,

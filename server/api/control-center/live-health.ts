@@ -1,11 +1,9 @@
 import type Router from '@koa/router'
-import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import type { ApiCcLiveRestore } from '../../../schemas/generated/api-cc-live-restore'
 import type { AppDeps } from '../../app-deps'
 import { restoreLive } from '../../content/live-restore'
-import { readJson } from '../../http/read-json'
 import { ccRoute } from './cc-route'
-import { CC_SCHEMAS } from './schemas'
+import { CC_SCHEMAS, readCcBody } from './schemas'
 
 /** Live's health for the control center's banner, and restoring live from a refused commit (docs/decisions/0610). */
 export function registerLiveHealthApi(router: Router, deps: AppDeps): void {
@@ -21,10 +19,7 @@ export function registerLiveHealthApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/live/restore',
     ccRoute(deps, async (ctx, { user, content, store }) => {
-      const input = await readJson<ApiCcLiveRestore>(ctx, {
-        limit: CC_BODY_LIMIT_BYTES,
-        schema: CC_SCHEMAS.liveRestore,
-      })
+      const input = await readCcBody<ApiCcLiveRestore>(ctx, CC_SCHEMAS.liveRestore)
       const restored = await restoreLive(
         { repository: content.repository, live: content.live, db: store.db },
         user,

@@ -6,16 +6,14 @@
  */
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import type { ApiCcPresence } from '../../../schemas/generated/api-cc-presence'
 import type { AppDeps } from '../../app-deps'
 import { checkWritablePath } from '../../content/branch-service'
 import { HttpError } from '../../http/http-error'
-import { readJson } from '../../http/read-json'
 import type { Db } from '../../store/db'
 import { checkPathInput } from './cc-input'
 import { type Cc, ccRoute, queryValue } from './cc-route'
-import { CC_SCHEMAS } from './schemas'
+import { CC_SCHEMAS, readCcBody } from './schemas'
 
 /** An open editor says "still here" this often. */
 export const CC_PRESENCE_HEARTBEAT_MS = 15_000
@@ -67,10 +65,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
   router.put(
     '/api/cc/branches/:b/presence',
     ccRoute(deps, async (ctx, cc) => {
-      const { path } = await readJson<ApiCcPresence>(ctx, {
-        limit: CC_BODY_LIMIT_BYTES,
-        schema: CC_SCHEMAS.presence,
-      })
+      const { path } = await readCcBody<ApiCcPresence>(ctx, CC_SCHEMAS.presence)
       checkPathInput('/path', path)
       const branch = await checkTarget(ctx, cc, path)
       const db = cc.store.db

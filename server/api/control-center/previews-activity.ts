@@ -1,21 +1,15 @@
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import {
-  CC_AUDIT_PAGE_MAX,
-  CC_BODY_LIMIT_BYTES,
-  PREVIEW_BRANCH_PARAM,
-  PREVIEW_GRANT_PARAM,
-} from '../../../engine/constants'
+import { CC_AUDIT_PAGE_MAX, PREVIEW_BRANCH_PARAM, PREVIEW_GRANT_PARAM } from '../../../engine/constants'
 import { can } from '../../../engine/content/permissions'
 import type { ApiCcPreview } from '../../../schemas/generated/api-cc-preview'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
-import { readJson } from '../../http/read-json'
 import { clientOf } from '../../http/request-client'
 import { audit } from '../../store/auth-store'
 import { checkText } from './cc-input'
 import { ccRoute } from './cc-route'
-import { CC_SCHEMAS } from './schemas'
+import { CC_SCHEMAS, readCcBody } from './schemas'
 
 /** The origin a brand is previewed on: its own `<id>.localhost` next to a local control center, else its URL. */
 export function brandOrigin(ctx: Context, brand: { id: string; url: string }): string {
@@ -30,10 +24,7 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
   router.post(
     '/api/cc/previews',
     ccRoute(deps, async (ctx, { user, content, store, ip }) => {
-      const input = await readJson<ApiCcPreview>(ctx, {
-        limit: CC_BODY_LIMIT_BYTES,
-        schema: CC_SCHEMAS.preview,
-      })
+      const input = await readCcBody<ApiCcPreview>(ctx, CC_SCHEMAS.preview)
       if (input.path !== undefined) checkText('/path', input.path)
       const commit = await content.branches.head(input.branch)
       const brands = [...deps.snapshots.current.brands.values()].filter((b) => b.vertical !== 'internal')

@@ -1,24 +1,19 @@
 import type Router from '@koa/router'
-import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import { assertCan } from '../../../engine/content/permissions'
 import type { ApiCcPublish } from '../../../schemas/generated/api-cc-publish'
 import type { ApiCcRollback } from '../../../schemas/generated/api-cc-rollback'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
-import { readJson } from '../../http/read-json'
 import { audit } from '../../store/auth-store'
 import { ccRoute } from './cc-route'
-import { CC_SCHEMAS } from './schemas'
+import { CC_SCHEMAS, readCcBody } from './schemas'
 
 /** Publish now or at a time, cancel a schedule, the live history, and roll back. */
 export function registerPublishingApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/publish',
     ccRoute(deps, async (ctx, { user, content }) => {
-      const input = await readJson<ApiCcPublish>(ctx, {
-        limit: CC_BODY_LIMIT_BYTES,
-        schema: CC_SCHEMAS.publish,
-      })
+      const input = await readCcBody<ApiCcPublish>(ctx, CC_SCHEMAS.publish)
       if (input.overrideBudget && input.at)
         throw new HttpError(400, '/overrideBudget: a gate override is for a publish now, not a scheduled one')
       if (input.at) {
@@ -118,10 +113,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/rollback',
     ccRoute(deps, async (ctx, { user, content }) => {
-      const input = await readJson<ApiCcRollback>(ctx, {
-        limit: CC_BODY_LIMIT_BYTES,
-        schema: CC_SCHEMAS.rollback,
-      })
+      const input = await readCcBody<ApiCcRollback>(ctx, CC_SCHEMAS.rollback)
       return { publication: await content.publisher.rollback(user, input) }
     }),
   )

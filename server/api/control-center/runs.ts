@@ -1,10 +1,8 @@
 import type Router from '@koa/router'
-import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import type { ApiCcRun } from '../../../schemas/generated/api-cc-run'
 import type { AppDeps } from '../../app-deps'
-import { readJson } from '../../http/read-json'
 import { ccRoute } from './cc-route'
-import { CC_SCHEMAS } from './schemas'
+import { CC_SCHEMAS, readCcBody } from './schemas'
 
 /** Content-factory runs (issue 16): start, list, read, cancel, turn into an article. */
 export function registerRunApi(router: Router, deps: AppDeps): void {
@@ -23,7 +21,7 @@ export function registerRunApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/runs',
     ccRoute(deps, async (ctx, { user, content }) => {
-      const input = await readJson<ApiCcRun>(ctx, { limit: CC_BODY_LIMIT_BYTES, schema: CC_SCHEMAS.run })
+      const input = await readCcBody<ApiCcRun>(ctx, CC_SCHEMAS.run)
       ctx.status = 201
       return { run: await content.runs.create(user, ctx.params.b, input) }
     }),

@@ -1,4 +1,6 @@
 /** The JSON Schemas of the control center's API bodies (schemas/api-cc-*.schema.json), server-side only. */
+import type { Context } from 'koa'
+import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import { registerSchemas } from '../../../engine/definitions/validators'
 import branchCreate from '../../../schemas/api-cc-branch-create.schema.json' with { type: 'json' }
 import branchUpdate from '../../../schemas/api-cc-branch-update.schema.json' with { type: 'json' }
@@ -15,6 +17,7 @@ import publish from '../../../schemas/api-cc-publish.schema.json' with { type: '
 import review from '../../../schemas/api-cc-review.schema.json' with { type: 'json' }
 import rollback from '../../../schemas/api-cc-rollback.schema.json' with { type: 'json' }
 import run from '../../../schemas/api-cc-run.schema.json' with { type: 'json' }
+import { readJson } from '../../http/read-json'
 
 export const CC_SCHEMAS = {
   branchCreate: 'api-cc-branch-create.schema.json',
@@ -51,3 +54,11 @@ registerSchemas({
   [CC_SCHEMAS.rollback]: rollback,
   [CC_SCHEMAS.run]: run,
 })
+
+/** Reads a control center body: JSON of at most CC_BODY_LIMIT_BYTES that matches one of CC_SCHEMAS. */
+export function readCcBody<T>(
+  ctx: Context,
+  schema: (typeof CC_SCHEMAS)[keyof typeof CC_SCHEMAS],
+): Promise<T> {
+  return readJson<T>(ctx, { limit: CC_BODY_LIMIT_BYTES, schema })
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLISHED_REF } from '../../content/git/branch-name'
 import { PREVIEW_GRANT_USER_RECHECK_MS } from '../../content/preview-grants'
 import { setStaffDisabled } from '../../store/auth-store'
-import { type CcHarness, startCcHarness } from './cc-test-harness'
+import { type CcHarness, startCcHarness, testPng } from './cc-test-harness'
 
 const PAGE = 'definitions/pages/additional-benefits-grocery.json'
 const PAGE_URL = '/additional-benefits-grocery'
@@ -34,9 +34,7 @@ describe('uploads and previews', { timeout: 120_000 }, () => {
     expect((await h.call('ed', 'POST', '/api/cc/branches', { title: 'Pictures', name: 'pics' })).status).toBe(
       201,
     )
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c84' } })
-      .png()
-      .toBuffer()
+    const png = await testPng(64, 48, '#c84')
     const up = await h.send('ed', 'POST', '/api/cc/branches/pics/images', png, {
       'content-type': 'image/png',
       'x-filename': 'hero.png',
