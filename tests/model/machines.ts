@@ -25,6 +25,7 @@ import { type TooltipContext, tooltipMachine, tooltipStateFor } from '../../engi
 import type { VisitorSyncContext } from '../../engine/visitor-sync/visitor-sync-machine'
 import { visitorSyncMachine } from '../../engine/visitor-sync/visitor-sync-machine'
 import type { VisitorRecord } from '../../schemas/generated/visitor-record'
+import { CC_MACHINE_MODELS } from './cc-machines'
 import { type Effect, type MachineModel, MODEL_T0, type StepFacts } from './machine-model'
 
 const S = 1000
@@ -416,4 +417,5 @@ export const MACHINE_MODELS: MachineModel[] = [
   visitorSyncModel,
   buildCheckModel,
   contentRunModel,
+  ...CC_MACHINE_MODELS,
 ]

@@ -4,6 +4,7 @@ import { useApi } from './api'
 import type { Branch } from './api-types'
 import { Dialog } from './Dialog'
 import { FormError } from './States'
+import { useMutation } from './use-mutation'
 import { useResource } from './use-resource'
 
 /** The name the server gives a title (`Spring promo` → `spring-promo`). */
@@ -34,32 +35,27 @@ export function NewBranchDialog({
   const api = useApi()
   const [name, setName] = useState<string | null>(null)
   const [branchTitle, setBranchTitle] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const bases = useResource<{ branches: Branch[] }>(open ? '/api/cc/branches' : null)
   const generated = slugOf(branchTitle)
   const effective = name ?? generated
   const nameOk = CC_BRANCH_NAME.test(effective) && effective !== LIVE_BRANCH_NAME
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const create = useMutation(
+    (body: { title: string; name: string; description?: string; base?: string }) =>
+      api<{ branch: Branch }>('POST', '/api/cc/branches', body),
+    { onDone: (r) => onCreated(r.branch.name) },
+  )
+  const { busy, error } = create
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = new FormData(e.currentTarget)
-    setBusy(true)
-    setError(null)
-    try {
-      const description = String(form.get('description') ?? '').trim()
-      const base = String(form.get('base') ?? LIVE_BRANCH_NAME)
-      const r = await api<{ branch: Branch }>('POST', '/api/cc/branches', {
-        title: branchTitle.trim(),
-        name: effective,
-        ...(description ? { description } : {}),
-        ...(base !== LIVE_BRANCH_NAME ? { base } : {}),
-      })
-      onCreated(r.branch.name)
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    const description = String(form.get('description') ?? '').trim()
+    const base = String(form.get('base') ?? LIVE_BRANCH_NAME)
+    create.run({
+      title: branchTitle.trim(),
+      name: effective,
+      ...(description ? { description } : {}),
+      ...(base !== LIVE_BRANCH_NAME ? { base } : {}),
+    })
   }
   return (
     <Dialog open={open} title={title} onClose={onClose}>
