@@ -1,6 +1,6 @@
 /** The shapes of `/api/cc/*` answers the screens read (docs/control-center-api.md). */
-import type { PathDiff } from '../../engine/gates/path-diff'
-import type { StepImpact } from '../../engine/gates/step-impact'
+import type { PathDiff } from '../../engine/control-center/gates/path-diff'
+import type { StepImpact } from '../../engine/control-center/gates/step-impact'
 import type { Article } from '../../schemas/generated/article'
 import type { Funnel } from '../../schemas/generated/funnel'
 import type { Step } from '../../schemas/generated/step'
@@ -193,8 +193,8 @@ export interface PageEditorData {
   steps: string[]
 }
 
-export type { FunnelPathDiff, PathDiff, PathEdge } from '../../engine/gates/path-diff'
-export type { ImpactExperiment, ImpactPage, StepImpact } from '../../engine/gates/step-impact'
+export type { FunnelPathDiff, PathDiff, PathEdge } from '../../engine/control-center/gates/path-diff'
+export type { ImpactExperiment, ImpactPage, StepImpact } from '../../engine/control-center/gates/step-impact'
 
 /** What publishing a branch changes (engine/gates/publish-gates.ts `GateImpact`). */
 export interface GateImpactView {
