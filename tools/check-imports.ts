@@ -1,7 +1,8 @@
 /**
  * Fails when engine/, server/ or ui/ has an import cycle (issue 13; docs/architecture.md), and when
  * a layer imports what it may not: engine/ imports neither ui/ nor server/, ui/ never imports
- * server/. Type-only imports count too: the graph is meant to be a tree, whatever the compiler erases.
+ * server/ and server/ never imports ui/ (answer types both read live in schemas/, docs/decisions/0971).
+ * Type-only imports count too: the graph is meant to be a tree, whatever the compiler erases.
  * Parses with Rolldown's oxc parser, which Vite already brings (TypeScript 7 has no JS compiler API for
  * madge or dependency-cruiser).
  *
@@ -13,8 +14,12 @@ import { parseSync } from 'rolldown/utils'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const LAYERS = ['engine', 'server', 'ui'] as const
-/** What each layer must not import (ARCHITECTURE.md: engine is pure; ui never reaches the server). */
-const FORBIDDEN: Record<string, readonly string[]> = { engine: ['ui/', 'server/'], ui: ['server/'] }
+/** What each layer must not import (ARCHITECTURE.md: engine is pure; ui and server never reach each other). */
+const FORBIDDEN: Record<string, readonly string[]> = {
+  engine: ['ui/', 'server/'],
+  server: ['ui/'],
+  ui: ['server/'],
+}
 const SOURCE = /\.(ts|tsx|mts)$/
 
 function sourceFiles(dir: string): string[] {

@@ -14,13 +14,13 @@ import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import { articleSlug } from '../../../engine/content/articles'
 import type { Resolution } from '../../../engine/render/resolution'
 import type { Snapshot } from '../../../engine/snapshot/types'
-import type { Article } from '../../../schemas/generated/article'
 import type {
   ArticleListData,
   ArticlePreviewData,
   ArticleRow,
   ArticleServing,
-} from '../../../ui/control-center/api-types'
+} from '../../../schemas/cc-answers/editor-types'
+import type { Article } from '../../../schemas/generated/article'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
 import { readJsonBody } from '../../http/read-json'

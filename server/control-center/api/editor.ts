@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
+import type { EditorDoc, FunnelEditorData, PageEditorData } from '../../../schemas/cc-answers/editor-types'
 import type { Funnel } from '../../../schemas/generated/funnel'
 import type { Step } from '../../../schemas/generated/step'
-import type { EditorDoc, FunnelEditorData, PageEditorData } from '../../../ui/control-center/api-types'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
 import { ccRoute } from './cc-route'
