@@ -27,6 +27,7 @@ import {
   experimentAt,
   pageFileAt,
 } from '../services/experiment-decisions'
+import { publicationMoves } from '../store/publication-store'
 import { ccRoute, queryValue } from './cc-route'
 import { CC_SCHEMAS, readCcBody } from './schemas'
 
@@ -36,6 +37,9 @@ const RESULTS_CACHE_MS = 60_000
 const TOP_SEGMENTS = 10
 
 const EXPERIMENT_ID = /^[a-z0-9][a-z0-9-]{0,80}$/
+
+/** Phases are found in at most this many publications, oldest first. */
+const PHASE_PUBLICATIONS_READ = 1000
 
 interface Phase {
   /** 1-based, oldest first. */
@@ -52,9 +56,7 @@ interface Phase {
  */
 async function phasesOf(content: ContentServices, db: Db, id: string, current: Experiment): Promise<Phase[]> {
   const path = `definitions/experiments/${id}.json`
-  const r = await db.query<{ old_commit: string | null; new_commit: string; at: Date | string }>(
-    'SELECT old_commit, new_commit, at FROM content_publications ORDER BY id LIMIT 1000',
-  )
+  const moves = await publicationMoves(db, PHASE_PUBLICATIONS_READ)
   const repo = content.repository.repo
   const key = (e: Experiment | null) => (e ? JSON.stringify({ s: e.status, v: e.variants }) : '')
   const read = async (commit: string | null) => {
@@ -67,10 +69,9 @@ async function phasesOf(content: ContentServices, db: Db, id: string, current: E
     }
   }
   const starts: { at: string; experiment: Experiment }[] = []
-  for (const p of r.rows) {
-    const [before, after] = [await read(p.old_commit), await read(p.new_commit)]
-    if (after && key(before) !== key(after))
-      starts.push({ at: new Date(p.at).toISOString(), experiment: after })
+  for (const p of moves) {
+    const [before, after] = [await read(p.oldCommit), await read(p.newCommit)]
+    if (after && key(before) !== key(after)) starts.push({ at: p.at.toISOString(), experiment: after })
   }
   const weights = (e: Experiment) => Object.fromEntries(e.variants.map((v) => [v.id, v.weight]))
   if (!starts.length)

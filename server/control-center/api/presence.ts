@@ -9,8 +9,9 @@ import type { Context } from 'koa'
 import type { ApiCcPresence } from '../../../schemas/generated/api-cc-presence'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
-import type { Db } from '../../store/db'
+import type { Queryable } from '../../store/db'
 import { checkWritablePath } from '../services/branch-service'
+import { leavePresence, notePresence, otherEditors } from '../store/presence-store'
 import { checkPathInput } from './cc-input'
 import { type Cc, ccRoute, queryValue } from './cc-route'
 import { CC_SCHEMAS, readCcBody } from './schemas'
@@ -41,19 +42,12 @@ async function checkTarget(ctx: Context, { content }: Cc, path: string): Promise
   return branch
 }
 
-async function others(db: Db, branch: string, path: string, me: string): Promise<PresenceAnswer> {
-  const r = await db.query<{ id: string; name: string; since: Date | string }>(
-    `SELECT p.user_id AS id, COALESCE(u.name, p.user_id) AS name, p.since
-       FROM cc_presence p LEFT JOIN staff_users u ON u.id = p.user_id
-      WHERE p.branch = $1 AND p.path = $2 AND p.user_id <> $3
-        AND p.seen_at > now() - $4::int * interval '1 millisecond'
-      ORDER BY p.since, name`,
-    [branch, path, me, CC_PRESENCE_EXPIRY_MS],
-  )
+async function others(db: Queryable, branch: string, path: string, me: string): Promise<PresenceAnswer> {
+  const found = await otherEditors(db, { branch, path, me }, CC_PRESENCE_EXPIRY_MS)
   return {
     branch,
     path,
-    others: r.rows.map((o) => ({ id: o.id, name: o.name, since: new Date(o.since).toISOString() })),
+    others: found.map((o) => ({ id: o.id, name: o.name, since: o.since.toISOString() })),
     heartbeatMs: CC_PRESENCE_HEARTBEAT_MS,
     pollMs: CC_PRESENCE_POLL_MS,
     expiresMs: CC_PRESENCE_EXPIRY_MS,
@@ -70,17 +64,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
       const branch = await checkTarget(ctx, cc, path)
       const db = cc.store.db
       // A new stretch of editing (no row, or one that expired) starts `since` again.
-      await db.query(
-        `INSERT INTO cc_presence (user_id, branch, path) VALUES ($1, $2, $3)
-         ON CONFLICT (branch, path, user_id) DO UPDATE SET
-           since = CASE WHEN cc_presence.seen_at > now() - $4::int * interval '1 millisecond'
-                        THEN cc_presence.since ELSE now() END,
-           seen_at = now()`,
-        [cc.user.id, branch, path, CC_PRESENCE_EXPIRY_MS],
-      )
-      await db.query(`DELETE FROM cc_presence WHERE seen_at < now() - $1::int * interval '1 millisecond'`, [
-        CC_PRESENCE_EXPIRY_MS,
-      ])
+      await notePresence(db, { userId: cc.user.id, branch, path }, CC_PRESENCE_EXPIRY_MS)
       return others(db, branch, path, cc.user.id)
     }),
   )
@@ -100,11 +84,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
     ccRoute(deps, async (ctx, cc) => {
       const path = queryValue(ctx, 'path')
       const branch = await checkTarget(ctx, cc, path)
-      await cc.store.db.query('DELETE FROM cc_presence WHERE branch = $1 AND path = $2 AND user_id = $3', [
-        branch,
-        path,
-        cc.user.id,
-      ])
+      await leavePresence(cc.store.db, { userId: cc.user.id, branch, path })
       return { branch, path, left: true }
     }),
   )

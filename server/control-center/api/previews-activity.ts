@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
 import { clientOf } from '../../http/request-client'
 import { audit } from '../../store/auth-store'
+import { auditRowExists, readAuditLog } from '../store/audit-log-reader'
 import { checkText } from './cc-input'
 import { ccRoute } from './cc-route'
 import { CC_SCHEMAS, readCcBody } from './schemas'
@@ -63,46 +64,22 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
       const before = str('before')
       if (before !== null && !/^\d{1,18}$/.test(before))
         throw new HttpError(400, '?before: must be an audit row id')
-      const where: string[] = []
-      const args: unknown[] = []
-      const add = (sql: string, v: unknown) => {
-        args.push(v)
-        where.push(sql.replace('?', `$${args.length}`))
-      }
-      if (str('actor')) add('actor = ?', str('actor'))
-      if (str('action')) add('action = ?', str('action'))
-      if (str('branch')) add('target = ?', str('branch'))
       // Time order (docs/decisions/0966): ids are reserved before their rows are written.
-      if (before) {
-        const cursor = await store.db.query('SELECT 1 FROM audit_log WHERE id = $1::bigint', [before])
-        if (!cursor.rows.length) throw new HttpError(400, `?before: no audit row ${before}`)
-        add('(at, id) < (SELECT at, id FROM audit_log WHERE id = ?::bigint)', before)
-      }
+      if (before && !(await auditRowExists(store.db, before)))
+        throw new HttpError(400, `?before: no audit row ${before}`)
       // Publishers and admins read all; others the rows about branches and their own.
-      if (!can(user, 'audit.read')) {
-        args.push(user.id)
-        where.push(
-          `(actor = $${args.length} OR action LIKE 'branch.%' OR action IN ('commit', 'merge-live', 'publish', 'rollback', 'publish.scheduled-fired') OR action LIKE 'review.%')`,
-        )
-      }
-      args.push(limit)
-      const r = await store.db.query<{
-        id: string
-        at: Date | string
-        actor: string | null
-        action: string
-        target: string | null
-        details: unknown
-        ip: string | null
-      }>(
-        `SELECT id::text AS id, at, actor, action, target, details, ip FROM audit_log
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT $${args.length}`,
-        args,
-      )
+      const rows = await readAuditLog(store.db, {
+        actor: str('actor'),
+        action: str('action'),
+        branch: str('branch'),
+        before,
+        limitedTo: can(user, 'audit.read') ? null : user.id,
+        limit,
+      })
       // Names, not ids: the actor, and the target when it is a staff user (role changes, locks).
-      const people = await content.queries.people(r.rows.flatMap((e) => [e.actor, e.target]))
+      const people = await content.queries.people(rows.flatMap((e) => [e.actor, e.target]))
       return {
-        entries: r.rows.map((e) => ({
+        entries: rows.map((e) => ({
           id: e.id,
           at: new Date(e.at).toISOString(),
           actor: e.actor

@@ -5,8 +5,12 @@ import type { ApiCcRollback } from '../../../schemas/generated/api-cc-rollback'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
 import { audit } from '../../store/auth-store'
+import { cancelScheduledPublish, latestPublications, publicationCommits } from '../store/publication-store'
 import { ccRoute } from './cc-route'
 import { CC_SCHEMAS, readCcBody } from './schemas'
+
+/** The live history lists this many publications, newest first. */
+const PUBLICATIONS_LISTED = 100
 
 /** Publish now or at a time, cancel a schedule, the live history, and roll back. */
 export function registerPublishingApi(router: Router, deps: AppDeps): void {
@@ -35,12 +39,8 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
     '/api/cc/branches/:b/schedule',
     ccRoute(deps, async (ctx, { user, content, store }) => {
       assertCan(user, 'publish')
-      const r = await store.db.query<{ name: string }>(
-        `UPDATE cc_branches SET scheduled_at = NULL, scheduled_commit = NULL, scheduled_by = NULL
-         WHERE name = $1 AND scheduled_at IS NOT NULL RETURNING name`,
-        [ctx.params.b],
-      )
-      if (!r.rows.length) throw new HttpError(404, `branch "${ctx.params.b}" has no scheduled publish`)
+      const cancelled = await cancelScheduledPublish(store.db, ctx.params.b)
+      if (!cancelled) throw new HttpError(404, `branch "${ctx.params.b}" has no scheduled publish`)
       await audit(store.db, { actor: user.id, action: 'publish.schedule-cancelled', target: ctx.params.b })
       return { branch: await content.queries.get(ctx.params.b, user) }
     }),
@@ -49,32 +49,21 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/publications',
     ccRoute(deps, async (_ctx, { content, store }) => {
-      const r = await store.db.query<{
-        id: string
-        kind: string
-        branch: string | null
-        old_commit: string | null
-        new_commit: string
-        actor: string | null
-        at: Date | string
-      }>(
-        `SELECT id::text AS id, kind, branch, old_commit, new_commit, actor, at
-         FROM content_publications ORDER BY id DESC LIMIT 100`,
-      )
-      const people = await content.queries.people(r.rows.map((p) => p.actor))
+      const rows = await latestPublications(store.db, PUBLICATIONS_LISTED)
+      const people = await content.queries.people(rows.map((p) => p.actor))
       const publications = []
-      for (const p of r.rows)
+      for (const p of rows)
         publications.push({
           id: p.id,
           kind: p.kind,
           branch: p.branch,
-          oldCommit: p.old_commit,
-          newCommit: p.new_commit,
+          oldCommit: p.oldCommit,
+          newCommit: p.newCommit,
           actor: p.actor
             ? (people.get(p.actor) ?? { id: p.actor, name: p.actor, email: '', role: '' })
             : null,
-          at: new Date(p.at).toISOString(),
-          files: p.old_commit ? await content.repository.repo.changedPaths(p.old_commit, p.new_commit) : [],
+          at: p.at.toISOString(),
+          files: p.oldCommit ? await content.repository.repo.changedPaths(p.oldCommit, p.newCommit) : [],
         })
       return { live: { commit: await content.repository.live() }, publications }
     }),
@@ -90,14 +79,10 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
     '/api/cc/publications/:id/diff',
     ccRoute(deps, async (ctx, { content, store }) => {
       const id = publicationOf(ctx.params.id)
-      const r = await store.db.query<{ old_commit: string | null; new_commit: string }>(
-        'SELECT old_commit, new_commit FROM content_publications WHERE id = $1',
-        [id],
-      )
-      const row = r.rows[0]
+      const row = await publicationCommits(store.db, id)
       if (!row) throw new HttpError(404, `unknown publication ${id}`)
-      if (!row.old_commit) return { base: null, head: row.new_commit, files: [] }
-      return content.queries.commitDiff(row.old_commit, row.new_commit)
+      if (!row.oldCommit) return { base: null, head: row.newCommit, files: [] }
+      return content.queries.commitDiff(row.oldCommit, row.newCommit)
     }),
   )
 
