@@ -12,7 +12,7 @@ import {
   PUBLIC_HTML_S_MAXAGE_S,
   PUBLIC_HTML_STALE_WHILE_REVALIDATE_S,
 } from '../engine/constants'
-import { GATE_TIME_BUDGET_MS } from '../engine/gates/gate-constants'
+import { GATE_TIME_BUDGET_MS } from '../engine/control-center/gates/gate-constants'
 import { DEFAULT_PAGE_CACHE_BYTES } from './geo/paged-file'
 
 export interface ServerConfig {

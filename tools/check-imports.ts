@@ -1,7 +1,9 @@
 /**
  * Fails when engine/, server/ or ui/ has an import cycle (issue 13; docs/architecture.md), and when
  * a layer imports what it may not: engine/ imports neither ui/ nor server/, ui/ never imports
- * server/. Type-only imports count too: the graph is meant to be a tree, whatever the compiler erases.
+ * server/ and server/ never imports ui/ (answer types both read live in schemas/, docs/decisions/0971).
+ * Type-only imports count too: the graph is meant to be a tree, whatever the compiler erases. And
+ * the control center's handlers (server/control-center/api/) run no SQL themselves.
  * Parses with Rolldown's oxc parser, which Vite already brings (TypeScript 7 has no JS compiler API for
  * madge or dependency-cruiser).
  *
@@ -13,8 +15,12 @@ import { parseSync } from 'rolldown/utils'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const LAYERS = ['engine', 'server', 'ui'] as const
-/** What each layer must not import (ARCHITECTURE.md: engine is pure; ui never reaches the server). */
-const FORBIDDEN: Record<string, readonly string[]> = { engine: ['ui/', 'server/'], ui: ['server/'] }
+/** What each layer must not import (ARCHITECTURE.md: engine is pure; ui and server never reach each other). */
+const FORBIDDEN: Record<string, readonly string[]> = {
+  engine: ['ui/', 'server/'],
+  server: ['ui/'],
+  ui: ['server/'],
+}
 const SOURCE = /\.(ts|tsx|mts)$/
 
 function sourceFiles(dir: string): string[] {
@@ -67,6 +73,14 @@ for (const [file, deps] of graph) {
     if ((FORBIDDEN[layer] ?? []).some((p) => rel(dep).startsWith(p)))
       problems.push(`${rel(file)} imports ${rel(dep)}: ${layer}/ may not import ${rel(dep).split('/')[0]}/`)
 }
+
+// The control center's handlers hold no SQL: they call the services or server/control-center/store/
+// (docs/decisions/0971).
+const HANDLERS = 'server/control-center/api/'
+const SQL_CALL = /\.(query|transaction)\s*[<(]/
+for (const file of graph.keys())
+  if (rel(file).startsWith(HANDLERS) && SQL_CALL.test(readFileSync(file, 'utf8')))
+    problems.push(`${rel(file)} runs SQL: a control-center handler calls a service or a store module instead`)
 
 // Cycles: depth-first search; each cycle reported once, from its smallest file name.
 const state = new Map<string, 'open' | 'done'>()

@@ -10,10 +10,10 @@ import Router from '@koa/router'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppDeps } from '../app-deps'
+import { controlCenterApi } from '../control-center/api'
+import { type CcHarness, ONE_PER_ROLE, startCcHarness, testPng } from '../control-center/api/cc-test-harness'
+import { IMAGE_UPLOAD_PATHS } from '../control-center/api/images'
 import { setLogLevel } from '../log'
-import { controlCenterApi } from './control-center'
-import { type CcHarness, ONE_PER_ROLE, startCcHarness, testPng } from './control-center/cc-test-harness'
-import { IMAGE_UPLOAD_PATHS } from './control-center/images'
 import { deep, edges, mutated } from './fuzz-arbitraries'
 
 /** Generated requests per route (besides the known-bad ones every run sends, KNOWN_BAD). */

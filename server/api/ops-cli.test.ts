@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CcHarness, startCcHarness } from './control-center/cc-test-harness'
+import { type CcHarness, startCcHarness } from '../control-center/api/cc-test-harness'
 
 const TOKEN = 'ops-token-for-the-test-0123456789'
 const ops = { 'x-ops-token': TOKEN }

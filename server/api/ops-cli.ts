@@ -5,7 +5,7 @@ import opsStaffSchema from '../../schemas/api-ops-staff.schema.json' with { type
 import type { ApiOpsPreview } from '../../schemas/generated/api-ops-preview'
 import type { ApiOpsStaff } from '../../schemas/generated/api-ops-staff'
 import type { AppDeps } from '../app-deps'
-import { mintImportPreview, NoPreviewSignerError } from '../content/import-preview'
+import { mintImportPreview, NoPreviewSignerError } from '../control-center/services/import-preview'
 import { HttpError } from '../http/http-error'
 import { readJson } from '../http/read-json'
 import { runStaffCommand, UsageError } from '../store/staff-commands'

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setField } from '../../engine/content/set-field'
+import { setField } from '../../engine/control-center/content/set-field'
 import { loadConfig } from '../config'
 import { ContentRepository } from '../content/content-repository'
 import { PUBLISHED_REF } from '../content/git/branch-name'

@@ -4,9 +4,10 @@
  * `file:line:col  /pointer  message` errors of `npm run validate`. The content repository's
  * pre-receive hook, `npm run content -- check` and the live content all run this one check.
  */
+
+import { GATE_TIME_BUDGET_MS } from '../../engine/control-center/gates/gate-constants'
+import { blockingGates } from '../../engine/control-center/gates/publish-gates'
 import { LocatedJson } from '../../engine/definitions/locate'
-import { GATE_TIME_BUDGET_MS } from '../../engine/gates/gate-constants'
-import { blockingGates } from '../../engine/gates/publish-gates'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import type { DefinitionError, Snapshot } from '../../engine/snapshot/types'
 import { buildContentSnapshot } from './build-content-snapshot'

@@ -1,10 +1,10 @@
 import type pg from 'pg'
+import { CONTENT_CHANNEL } from '../control-center/services/publication-intents'
+import type { Publisher } from '../control-center/services/publisher'
 import { log } from '../log'
 import type { Db } from '../store/db'
 import { parseDatabaseUrl, pgConnection } from '../store/postgres-db'
 import type { LiveContent } from './live-content'
-import { CONTENT_CHANNEL } from './publication-intents'
-import type { Publisher } from './publisher'
 
 /** Every instance compares its live commit with the latest publication this often (CONTROL-CENTER §2.7). */
 export const CONTENT_RECONCILE_MS = 30_000

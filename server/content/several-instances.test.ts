@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setField } from '../../engine/content/set-field'
+import { setField } from '../../engine/control-center/content/set-field'
 import { createApp } from '../app'
 import { ConfigError, loadConfig } from '../config'
+import { PreviewGrants } from '../control-center/services/preview-grants'
 import { createStaffUser, isActiveStaffUser, type StaffUser, setStaffDisabled } from '../store/auth-store'
 import { openStore, type Store } from '../store/open-store'
 import { dropPostgresSchema, uniquePostgresUrl } from '../store/test-databases'
@@ -19,7 +20,6 @@ import {
   startContentServices,
 } from './content-services'
 import { runGit } from './git/git-process'
-import { PreviewGrants } from './preview-grants'
 
 const GROCERY = 'definitions/pages/grocery.json'
 

@@ -5,7 +5,7 @@
  * prom-client's process and event-loop metrics. Nothing here is module-level state.
  */
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
-import type { PublicationKind } from '../content/publisher'
+import type { PublicationKind } from '../control-center/services/publisher'
 import type { MarketplaceOutcome } from '../upstream/marketplace-client'
 import { RequestMetrics } from './request-metrics'
 

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setField } from '../../engine/content/set-field'
+import { setField } from '../../engine/control-center/content/set-field'
 import { importTarget } from '../cli/content-import'
 import { loadConfig } from '../config'
 import { ContentRepository } from '../content/content-repository'

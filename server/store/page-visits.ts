@@ -4,7 +4,7 @@
  * event per step, so counting events would count a visitor once per step (decision 0930). Bots (the
  * generated `bot` column, migration 0007) are left out.
  */
-import { IMPACT_VISITS_DAYS } from '../../engine/gates/gate-constants'
+import { IMPACT_VISITS_DAYS } from '../../engine/control-center/gates/gate-constants'
 import type { Queryable } from './db'
 
 export interface PageVisits {

@@ -3,7 +3,7 @@
  * the PGlite folder for the CLI (POST /api/_ops/staff, docs/decisions/0617). Every change is audited.
  */
 import { randomBytes } from 'node:crypto'
-import { isStaffRole, STAFF_ROLES } from '../../engine/content/permissions'
+import { isStaffRole, STAFF_ROLES } from '../../engine/control-center/content/permissions'
 import {
   audit,
   createStaffUser,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buildMessages, parseDraft } from '../../engine/content-factory/prompt'
+import { buildMessages, parseDraft } from '../../engine/control-center/content-factory/prompt'
 import {
   STAND_IN_DRAFT,
   startTextgenStandIn,

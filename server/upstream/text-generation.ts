@@ -4,7 +4,7 @@
  * for; a provider that refuses `response_format` (400) is asked once more without it. A timeout, a
  * cancel, an HTTP error or a broken stream all end as a TextGenError saying why, never a hang.
  */
-import { ARTICLE_DRAFT_SCHEMA, type ChatMessage } from '../../engine/content-factory/prompt'
+import { ARTICLE_DRAFT_SCHEMA, type ChatMessage } from '../../engine/control-center/content-factory/prompt'
 
 export interface TextGenConfig {
   baseUrl: string

@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { setField } from '../../engine/content/set-field'
+import { setField } from '../../engine/control-center/content/set-field'
 import { branchRef, PUBLISHED_REF } from '../../server/content/git/branch-name'
 import { ContentRepo } from '../../server/content/git/content-repo'
 import { FAILPOINTS } from '../../server/failpoints'

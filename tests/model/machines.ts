@@ -17,8 +17,12 @@ import {
   TOOLTIP_SKIP_DELAY_MS,
   VISITOR_SYNC_RETRY_MS,
 } from '../../engine/constants'
-import { buildMessages, type ChatMessage } from '../../engine/content-factory/prompt'
-import { MAX_REPAIRS, type RunContext, runMachine } from '../../engine/content-factory/run-machine'
+import { buildMessages, type ChatMessage } from '../../engine/control-center/content-factory/prompt'
+import {
+  MAX_REPAIRS,
+  type RunContext,
+  runMachine,
+} from '../../engine/control-center/content-factory/run-machine'
 import { type LeaseContext, leaseMachine } from '../../engine/phone/lease-machine'
 import type { LeasedPhone } from '../../engine/phone/leased-phone'
 import { type TooltipContext, tooltipMachine, tooltipStateFor } from '../../engine/tooltip/tooltip-machine'
@@ -355,7 +359,7 @@ const run = (s: AnyMachineSnapshot | null) => ctx<RunContext>(s)!
 
 export const contentRunModel: MachineModel = {
   name: 'content-run',
-  title: 'content-factory run (engine/content-factory/run-machine.ts)',
+  title: 'content-factory run (engine/control-center/content-factory/run-machine.ts)',
   machine: runMachine,
   starts: [
     {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setField } from '../../engine/content/set-field'
+import { setField } from '../../engine/control-center/content/set-field'
 import { loadConfig } from '../../server/config'
 import {
   type ContentServices,

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react'
-import { ABSENT, type MergeConflict, type MergeValue } from '../../engine/content/json-merge'
-import { mergeJsonText } from '../../engine/content/merge-json-text'
+import { ABSENT, type MergeConflict, type MergeValue } from '../../engine/control-center/content/json-merge'
+import { mergeJsonText } from '../../engine/control-center/content/merge-json-text'
 import type { FileConflicts } from './api-types'
 import { Dialog } from './Dialog'
 import './merge.css'

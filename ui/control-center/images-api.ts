@@ -4,7 +4,7 @@
  * progress. Uploads send the file's bytes as they are, one request per file; the server decides
  * what they are.
  */
-import type { ImageUse } from '../../engine/content/image-usage'
+import type { ImageUse } from '../../engine/control-center/content/image-usage'
 import type { Image } from '../../schemas/generated/common'
 import type { UploadedImage } from '../../schemas/generated/image'
 import { type Api, ApiError, branchApi } from './api'

@@ -1,0 +1,397 @@
+/**
+ * What the control center reads about branches (CONTROL-CENTER §1.4, §2.4): the branch list with
+ * changed files, problems and overlaps; the files of a branch with their state; one file with its
+ * draft and errors; the structured diff; the history. Writes live in BranchService and Publisher.
+ */
+import { type FieldChange, jsonDiff, parseForDiff } from '../../../engine/control-center/content/json-diff'
+import { DEFINITION_KINDS, type KindName } from '../../../engine/definitions/kinds'
+import type { DefinitionError } from '../../../engine/snapshot/types'
+import type { ContentRepository } from '../../content/content-repository'
+import { LIVE_BRANCH, STAFF_BRANCH_PREFIX } from '../../content/git/branch-name'
+import type { StaffUser } from '../../store/auth-store'
+import type { Db } from '../../store/db'
+import type { BranchService } from './branch-service'
+import { ContentError } from './content-errors'
+
+/** A definition kind; `asset` is a public file under ui/public/images (an uploaded image's WebP). */
+export type FileKind = KindName | 'asset' | 'other'
+export type BranchStatus = 'open' | 'in_review' | 'approved' | 'published' | 'archived'
+
+export interface ChangedFile {
+  path: string
+  kind: FileKind
+  id: string
+  status: 'added' | 'modified' | 'deleted'
+}
+
+export interface PersonRef {
+  id: string
+  name: string
+  email: string
+  role: string
+}
+
+export interface BranchInfo {
+  name: string
+  title: string
+  description: string
+  status: BranchStatus
+  createdBy: PersonRef | null
+  createdAt: string | null
+  head: string
+  baseCommit: string | null
+  lastCommit: { sha: string; subject: string; author: string; date: string } | null
+  files: ChangedFile[]
+  problems: number
+  overlaps: { path: string; branches: string[] }[]
+  scheduledAt: string | null
+  approvedCommit: string | null
+  approvedBy: PersonRef | null
+}
+
+export interface FileRow {
+  path: string
+  kind: FileKind
+  id: string
+  state: 'unchanged' | 'added' | 'modified' | 'deleted'
+  draft: boolean
+  problems: number
+  page?: {
+    key: string
+    path: string | null
+    aliases: string[]
+    template: string | null
+    brands: string[]
+    title: string | null
+    headline: string | null
+    form: string | null
+    experiment: string | null
+  }
+}
+
+/** A definition file's kind and document id from its path. */
+export function kindOfPath(path: string): { kind: FileKind; id: string } {
+  const name = path.split('/').at(-1) ?? path
+  const id = name.replace(/\.json$/, '')
+  if (path.startsWith('ui/public/images/')) return { kind: 'asset', id: name }
+  for (const [kind, k] of Object.entries(DEFINITION_KINDS) as [
+    KindName,
+    (typeof DEFINITION_KINDS)[KindName],
+  ][]) {
+    if ('file' in k && k.file ? path === `definitions/${k.file}` : path === `definitions/${k.dir}/${name}`)
+      return { kind, id }
+  }
+  return { kind: 'other', id }
+}
+
+interface BranchRow {
+  name: string
+  title: string
+  description: string
+  status: BranchStatus
+  created_by: string | null
+  created_at: Date | string
+  base_commit: string
+  approved_commit: string | null
+  approved_by: string | null
+  scheduled_at: Date | string | null
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
+
+export class BranchQueries {
+  /** Changed files of a branch head since its merge-base with live, cached by (head, live). */
+  readonly #changes = new Map<string, Promise<ChangedFile[]>>()
+
+  constructor(
+    readonly content: ContentRepository,
+    readonly db: Db,
+    readonly branches: BranchService,
+  ) {}
+
+  async liveCommit(): Promise<string> {
+    const live = await this.content.live()
+    if (!live) throw new ContentError(409, 'nothing is published yet')
+    return live
+  }
+
+  async people(ids: readonly (string | null)[]): Promise<Map<string, PersonRef>> {
+    const wanted = [...new Set(ids.filter((x): x is string => !!x))]
+    if (!wanted.length) return new Map()
+    const r = await this.db.query<PersonRef>(
+      'SELECT id, name, email, role FROM staff_users WHERE id = ANY($1::text[])',
+      [wanted],
+    )
+    return new Map(r.rows.map((p) => [p.id, p]))
+  }
+
+  /** What a branch changes against live, by the merge-base (three-dot) rule. */
+  changedFiles(head: string, live: string): Promise<ChangedFile[]> {
+    const key = `${head}..${live}`
+    let hit = this.#changes.get(key)
+    if (!hit) {
+      hit = this.#computeChanges(head, live)
+      hit.catch(() => this.#changes.delete(key))
+      this.#changes.set(key, hit)
+      while (this.#changes.size > 256) this.#changes.delete(this.#changes.keys().next().value!)
+    }
+    return hit
+  }
+
+  async #computeChanges(head: string, live: string): Promise<ChangedFile[]> {
+    const repo = this.content.repo
+    const base = (await repo.mergeBase(live, head)) ?? live
+    if (base === head) return []
+    const paths = await repo.changedPaths(base, head)
+    const out: ChangedFile[] = []
+    for (const path of paths) {
+      const [before, after] = [await repo.blobAt(base, path), await repo.blobAt(head, path)]
+      out.push({ path, ...kindOfPath(path), status: !before ? 'added' : !after ? 'deleted' : 'modified' })
+    }
+    return out
+  }
+
+  /** Every open (or, with `archived`, every) staff branch with what it changes. */
+  async list(opts: { archived?: boolean } = {}): Promise<BranchInfo[]> {
+    await this.content.sync()
+    const live = await this.liveCommit()
+    const refs = await this.content.repo.listRefs(STAFF_BRANCH_PREFIX)
+    const rows = await this.db.query<BranchRow>('SELECT * FROM cc_branches')
+    const byName = new Map(rows.rows.map((r) => [r.name, r]))
+    const infos: BranchInfo[] = []
+    for (const { ref, commit } of refs) {
+      const name = ref.slice(STAFF_BRANCH_PREFIX.length)
+      const row = byName.get(name)
+      if (row?.status === 'archived' && !opts.archived) continue
+      infos.push(await this.#info(name, commit, live, row))
+    }
+    const people = await this.people(
+      infos.flatMap((b) => [b.createdBy?.id ?? null, b.approvedBy?.id ?? null]),
+    )
+    for (const b of infos) {
+      if (b.createdBy) b.createdBy = people.get(b.createdBy.id) ?? b.createdBy
+      if (b.approvedBy) b.approvedBy = people.get(b.approvedBy.id) ?? b.approvedBy
+    }
+    // Files changed on two open branches are flagged on both (§2.5 B).
+    const open = infos.filter((b) => b.status !== 'archived' && b.status !== 'published')
+    for (const b of open) {
+      b.overlaps = b.files
+        .map((f) => ({
+          path: f.path,
+          branches: open.filter((o) => o !== b && o.files.some((x) => x.path === f.path)).map((o) => o.name),
+        }))
+        .filter((o) => o.branches.length)
+    }
+    return infos.sort((a, b) => (b.lastCommit?.date ?? '').localeCompare(a.lastCommit?.date ?? ''))
+  }
+
+  async get(name: string, user?: StaffUser): Promise<BranchInfo> {
+    if (name === LIVE_BRANCH) {
+      const live = await this.liveCommit()
+      return {
+        ...(await this.#info(LIVE_BRANCH, live, live, undefined)),
+        title: 'Live',
+        status: 'published',
+      }
+    }
+    const all = await this.list({ archived: true })
+    const info = all.find((b) => b.name === name)
+    if (!info) throw new ContentError(404, `unknown branch "${name}"`)
+    if (user) info.problems = await this.problems(name, user)
+    return info
+  }
+
+  async #info(name: string, head: string, live: string, row: BranchRow | undefined): Promise<BranchInfo> {
+    const [last] = await this.content.repo.log(head, 1)
+    const files = name === LIVE_BRANCH ? [] : await this.changedFiles(head, live)
+    const snap = await this.branches.branches.get(head)
+    return {
+      name,
+      title: row?.title ?? name,
+      description: row?.description ?? '',
+      status: row?.status ?? 'open',
+      createdBy: row?.created_by ? { id: row.created_by, name: row.created_by, email: '', role: '' } : null,
+      createdAt: iso(row?.created_at ?? null),
+      head,
+      baseCommit: row?.base_commit ?? null,
+      lastCommit: last
+        ? { sha: last.commit, subject: last.subject, author: last.author, date: last.at }
+        : null,
+      files,
+      problems: snap.ok ? 0 : snap.errors.length,
+      overlaps: [],
+      scheduledAt: iso(row?.scheduled_at ?? null),
+      approvedCommit: row?.approved_commit ?? null,
+      approvedBy: row?.approved_by
+        ? { id: row.approved_by, name: row.approved_by, email: '', role: '' }
+        : null,
+    }
+  }
+
+  /** Every validation error of a branch with the user's drafts laid over it. */
+  async errors(
+    branch: string,
+    user?: StaffUser,
+  ): Promise<{ commit: string; draftsHash: string; errors: DefinitionError[] }> {
+    const s = await this.branches.snapshot(branch, user?.id)
+    return { commit: s.commit, draftsHash: s.draftsHash, errors: s.result.ok ? [] : s.result.errors }
+  }
+
+  async problems(branch: string, user: StaffUser): Promise<number> {
+    return (await this.errors(branch, user)).errors.length
+  }
+
+  /** Every definition file of a branch, with the user's drafts laid over and its state against live. */
+  async files(branch: string, user: StaffUser, kind?: string): Promise<{ head: string; files: FileRow[] }> {
+    const repo = this.content.repo
+    const head = await this.branches.head(branch)
+    const live = await this.liveCommit()
+    const changed = new Map(
+      (branch === LIVE_BRANCH ? [] : await this.changedFiles(head, live)).map((f) => [f.path, f]),
+    )
+    const drafts = new Map((await this.branches.drafts(user.id, branch)).map((d) => [d.path, d]))
+    const { errors } = await this.errors(branch, user)
+    const problemsOf = (path: string) => errors.filter((e) => e.file === path).length
+    const entries = (await repo.lsTree(head, ['definitions/'])).filter((e) => e.type === 'blob')
+    const paths = new Set([
+      ...entries.map((e) => e.path),
+      ...[...drafts.keys()].filter((p) => p.startsWith('definitions/')),
+    ])
+    for (const c of changed.values()) if (c.status === 'deleted') paths.add(c.path)
+    const rows: FileRow[] = []
+    const experiments = new Map<string, string>()
+    const texts = new Map<string, string | null>()
+    for (const path of [...paths].sort()) {
+      const k = kindOfPath(path)
+      if (kind && k.kind !== kind && !(kind === 'page' && k.kind === 'experiment')) continue
+      const draft = drafts.get(path)
+      const text = draft ? draft.text : await repo.readText(`${head}:${path}`)
+      texts.set(path, text)
+      if (k.kind === 'experiment' && text) {
+        const exp = parseForDiff(text) as { page?: string; status?: string }
+        if (exp && typeof exp === 'object' && exp.status === 'running' && exp.page)
+          experiments.set(exp.page, k.id)
+      }
+      if (kind && k.kind !== kind) continue
+      const c = changed.get(path)
+      rows.push({
+        path,
+        ...k,
+        state: draft
+          ? draft.text === null
+            ? 'deleted'
+            : c?.status === 'added' || !draft.baseBlob
+              ? 'added'
+              : 'modified'
+          : (c?.status ?? 'unchanged'),
+        draft: !!draft,
+        problems: problemsOf(path),
+      })
+    }
+    for (const row of rows) {
+      if (row.kind !== 'page') continue
+      const doc = parseForDiff(texts.get(row.path) ?? null) as Record<string, unknown>
+      const d = doc && typeof doc === 'object' ? doc : {}
+      const str = (v: unknown) => (typeof v === 'string' ? v : null)
+      const key = str(d.key) ?? row.id
+      row.page = {
+        key,
+        path: str(d.path),
+        aliases: Array.isArray(d.aliases) ? d.aliases.filter((a): a is string => typeof a === 'string') : [],
+        template: str(d.template),
+        brands: Array.isArray(d.brands) ? d.brands.filter((a): a is string => typeof a === 'string') : [],
+        title: str(d.title),
+        headline: str(d.headline),
+        form: str(d.form),
+        experiment: experiments.get(key) ?? null,
+      }
+    }
+    return { head, files: rows }
+  }
+
+  /** One file of a branch: committed text, the user's draft, and the errors at its pointers. */
+  async file(branch: string, user: StaffUser, path: string) {
+    const repo = this.content.repo
+    const head = await this.branches.head(branch)
+    const blob = await repo.blobAt(head, path)
+    const drafts = await this.branches.drafts(user.id, branch)
+    const draft = drafts.find((d) => d.path === path)
+    if (!blob && !draft) throw new ContentError(404, `no file "${path}" on branch "${branch}"`)
+    const text = blob ? await repo.readText(blob) : null
+    const { errors } = await this.errors(branch, user)
+    return {
+      path,
+      ...kindOfPath(path),
+      head,
+      blob,
+      text,
+      draft: draft ? { text: draft.text, updatedAt: draft.updatedAt } : null,
+      errors: errors.filter((e) => e.file === path),
+    }
+  }
+
+  /** The branch's changes by file and JSON pointer against its merge-base with live. */
+  async diff(branch: string): Promise<{
+    base: string
+    head: string
+    files: (ChangedFile & { changes: FieldChange[]; binary?: boolean })[]
+  }> {
+    const repo = this.content.repo
+    const head = await this.branches.head(branch)
+    const live = await this.liveCommit()
+    const base = (await repo.mergeBase(live, head)) ?? live
+    return { base, head, files: await this.#fieldChanges(base, head, await this.changedFiles(head, live)) }
+  }
+
+  /** What one commit range changes (a publication: its old commit to its new), as the branch diff. */
+  async commitDiff(base: string, head: string) {
+    const repo = this.content.repo
+    const changed: ChangedFile[] = []
+    for (const path of await repo.changedPaths(base, head)) {
+      const [before, after] = [await repo.blobAt(base, path), await repo.blobAt(head, path)]
+      changed.push({ path, ...kindOfPath(path), status: !before ? 'added' : !after ? 'deleted' : 'modified' })
+    }
+    return { base, head, files: await this.#fieldChanges(base, head, changed) }
+  }
+
+  async #fieldChanges(base: string, head: string, changed: ChangedFile[]) {
+    const repo = this.content.repo
+    const files: (ChangedFile & { changes: FieldChange[]; binary?: boolean })[] = []
+    for (const f of changed) {
+      if (!f.path.endsWith('.json')) {
+        files.push({ ...f, changes: [], binary: true })
+        continue
+      }
+      const before = parseForDiff(await repo.readText(`${base}:${f.path}`))
+      const after = parseForDiff(await repo.readText(`${head}:${f.path}`))
+      files.push({ ...f, changes: jsonDiff(before, after) })
+    }
+    return files
+  }
+
+  /** First-parent commits of a branch, newest first, with the Audit-Id trailer when there is one. */
+  async history(branch: string, max = 50, path?: string) {
+    const head = await this.branches.head(branch)
+    const log = await this.content.repo.log(head, path ? 500 : max)
+    const commits = []
+    for (const c of log) {
+      if (path) {
+        const parent = await this.content.repo.resolve(`${c.commit}^`)
+        const [a, b] = [
+          await this.content.repo.blobAt(c.commit, path),
+          parent ? await this.content.repo.blobAt(parent, path) : null,
+        ]
+        if (a === b) continue
+      }
+      commits.push({
+        sha: c.commit,
+        subject: c.subject,
+        author: { name: c.author, email: c.email },
+        date: c.at,
+        auditId: /^Audit-Id: (\d+)$/m.exec(c.body)?.[1] ?? null,
+      })
+      if (commits.length >= max) break
+    }
+    return { head, commits }
+  }
+}
