@@ -73,7 +73,13 @@ export interface DefinitionError {
    * Path in the content repository, e.g. definitions/pages/grocery.json.
    */
   file: string
+  /**
+   * 1-based; 0 when the problem has no place in the file's text.
+   */
   line: number
+  /**
+   * 1-based; 0 with line 0.
+   */
   column: number
   /**
    * JSON pointer of the value at fault ("" for the whole document).

@@ -17,6 +17,7 @@ import { brandIdForHost } from '../../render/resolve-request'
 import { type StaffUser, sessionUser } from '../../store/auth-store'
 import type { Store } from '../../store/open-store'
 import { cookieName } from '../auth'
+import type { CcAnswerName, CcAnswerTypes } from './answers'
 import { checkCcInput } from './cc-input'
 
 export interface Cc {
@@ -39,12 +40,20 @@ export interface CcRouteOptions {
   rawBody?: boolean
 }
 
-export function ccRoute(
+/** A cc route's middleware: it carries the name of its answer, so tests read every route's schema from the router. */
+export type CcMiddleware = ((ctx: Context) => Promise<void>) & { ccAnswer: CcAnswerName }
+
+/**
+ * `answer` names the route's answer schema (schemas/cc-answers, answers.ts): the handler must return
+ * that generated type (or set ctx.body itself, for a refusal with a body of its own, and return nothing).
+ */
+export function ccRoute<A extends CcAnswerName>(
   deps: AppDeps,
-  handler: (ctx: Context, cc: Cc) => Promise<unknown>,
+  answer: A,
+  handler: (ctx: Context, cc: Cc) => Promise<CcAnswerTypes[A] | undefined>,
   opts: CcRouteOptions = {},
-) {
-  return async (ctx: Context) => {
+): CcMiddleware {
+  const route = async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store')
     const { host } = clientOf(ctx)
     if (brandIdForHost(deps.snapshots.current, host) !== CONTROL_CENTER_BRAND_ID) {
@@ -135,6 +144,7 @@ export function ccRoute(
       throw e
     }
   }
+  return Object.assign(route, { ccAnswer: answer })
 }
 
 /** A required query value, or 400 naming it. */

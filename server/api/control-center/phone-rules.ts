@@ -44,7 +44,7 @@ function looksLikeRule(v: unknown): v is PhoneRule {
 export function registerPhoneRuleApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/branches/:b/phone-rules',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcPhoneRules', async (ctx, { user, content }) => {
       const branch = ctx.params.b
       const { head, files } = await content.queries.files(branch, user)
       const { errors } = await content.queries.errors(branch, user)

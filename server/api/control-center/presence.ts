@@ -64,7 +64,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
   // The heartbeat: I am editing `path` on this branch. Answers who else is.
   router.put(
     '/api/cc/branches/:b/presence',
-    ccRoute(deps, async (ctx, cc) => {
+    ccRoute(deps, 'PresenceAnswer', async (ctx, cc) => {
       const { path } = await readCcBody<ApiCcPresence>(ctx, CC_SCHEMAS.presence)
       checkPathInput('/path', path)
       const branch = await checkTarget(ctx, cc, path)
@@ -87,7 +87,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches/:b/presence',
-    ccRoute(deps, async (ctx, cc) => {
+    ccRoute(deps, 'PresenceAnswer', async (ctx, cc) => {
       const path = queryValue(ctx, 'path')
       const branch = await checkTarget(ctx, cc, path)
       return others(cc.store.db, branch, path, cc.user.id)
@@ -97,7 +97,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
   // The editor closed: gone at once rather than at the expiry.
   router.delete(
     '/api/cc/branches/:b/presence',
-    ccRoute(deps, async (ctx, cc) => {
+    ccRoute(deps, 'CcPresenceLeft', async (ctx, cc) => {
       const path = queryValue(ctx, 'path')
       const branch = await checkTarget(ctx, cc, path)
       await cc.store.db.query('DELETE FROM cc_presence WHERE branch = $1 AND path = $2 AND user_id = $3', [

@@ -12,7 +12,7 @@ import { CC_SCHEMAS, readCcBody } from './schemas'
 export function registerPublishingApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/publish',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcPublished', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcPublish>(ctx, CC_SCHEMAS.publish)
       if (input.overrideBudget && input.at)
         throw new HttpError(400, '/overrideBudget: a gate override is for a publish now, not a scheduled one')
@@ -33,7 +33,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.delete(
     '/api/cc/branches/:b/schedule',
-    ccRoute(deps, async (ctx, { user, content, store }) => {
+    ccRoute(deps, 'BranchAnswer', async (ctx, { user, content, store }) => {
       assertCan(user, 'publish')
       const r = await store.db.query<{ name: string }>(
         `UPDATE cc_branches SET scheduled_at = NULL, scheduled_commit = NULL, scheduled_by = NULL
@@ -48,7 +48,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/publications',
-    ccRoute(deps, async (_ctx, { content, store }) => {
+    ccRoute(deps, 'CcPublicationList', async (_ctx, { content, store }) => {
       const r = await store.db.query<{
         id: string
         kind: string
@@ -88,7 +88,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/publications/:id/diff',
-    ccRoute(deps, async (ctx, { content, store }) => {
+    ccRoute(deps, 'CcDiff', async (ctx, { content, store }) => {
       const id = publicationOf(ctx.params.id)
       const r = await store.db.query<{ old_commit: string | null; new_commit: string }>(
         'SELECT old_commit, new_commit FROM content_publications WHERE id = $1',
@@ -103,7 +103,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/publications/:id/revert',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcRevertBranch', async (ctx, { user, content }) => {
       const branch = await content.branches.revertPublication(user, publicationOf(ctx.params.id))
       ctx.status = 201
       return { branch }
@@ -112,7 +112,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/rollback',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcRolledBack', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcRollback>(ctx, CC_SCHEMAS.rollback)
       return { publication: await content.publisher.rollback(user, input) }
     }),
