@@ -1,4 +1,4 @@
-import type { DiffChange } from './api-types'
+import type { DiffChange } from '../../schemas/generated/cc-answers/common'
 import { fileUrl } from './file-links'
 import { Empty, jsonValue, WithResource } from './States'
 import { useResource } from './use-resource'

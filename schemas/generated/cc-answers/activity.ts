@@ -53,9 +53,7 @@ export interface AuditEntry {
   /**
    * What the action recorded (any JSON).
    */
-  details: {
-    [k: string]: unknown
-  }
+  details: unknown
   /**
    * Shown to those who may read the whole log only.
    */

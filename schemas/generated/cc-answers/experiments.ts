@@ -6,43 +6,12 @@ import type { Image, Slug } from '../common'
 export type { Image, Slug }
 
 /**
- * An experiment file of the branch: its definition (read leniently), its page, and results from live. A file that is not a JSON object is only `invalid`.
+ * An experiment's status, as schemas/experiment.schema.json has it (tsc refuses a server answer when the two part).
  *
  * This interface was referenced by `CcExperimentAnswers`'s JSON-Schema
- * via the `definition` "ExperimentListRow".
+ * via the `definition` "ExperimentStatus".
  */
-export type ExperimentListRow =
-  | {
-      id: string
-      path: string
-      invalid: true
-    }
-  | {
-      id: string
-      path: string
-      description: string
-      page: string | null
-      pageTitle: string | null
-      brands: string[]
-      status: ('draft' | 'running' | 'paused' | 'finished') | null
-      liveStatus: ('draft' | 'running' | 'paused' | 'finished') | null
-      variants: {
-        id: string
-        weight: number
-      }[]
-      results: {
-        phase: number
-        visitors: number
-        enoughData: boolean
-        leader: string | null
-        chanceToWin: number | null
-        srm: {
-          pValue: number
-          mismatch: boolean
-        }
-        computedAt: string
-      } | null
-    }
+export type ExperimentStatus = 'draft' | 'running' | 'paused' | 'finished'
 /**
  * This interface was referenced by `CcExperimentAnswers`'s JSON-Schema
  * via the `definition` "ExperimentDimension".
@@ -70,6 +39,42 @@ export interface CcExperimentList {
   experiments: ExperimentListRow[]
 }
 /**
+ * An experiment file of the branch: its definition (read leniently), its page, and results from live. A file that is not a JSON object is only `invalid`.
+ *
+ * This interface was referenced by `CcExperimentAnswers`'s JSON-Schema
+ * via the `definition` "ExperimentListRow".
+ */
+export interface ExperimentListRow {
+  id: string
+  path: string
+  description?: string
+  page?: string | null
+  pageTitle?: string | null
+  brands?: string[]
+  status?: ExperimentStatus | null
+  liveStatus?: ExperimentStatus | null
+  variants?: {
+    id: string
+    weight: number
+  }[]
+  results?: {
+    phase: number
+    visitors: number
+    enoughData: boolean
+    leader: string | null
+    chanceToWin: number | null
+    srm: {
+      pValue: number
+      mismatch: boolean
+    }
+    computedAt: string
+  } | null
+  /**
+   * The file is not a JSON object: the row has only id, path and this.
+   */
+  invalid?: true
+}
+/**
  * GET /api/cc/experiments/:id/results (`?phase=&dimension=&refresh`): the published experiment's results for a phase.
  *
  * This interface was referenced by `CcExperimentAnswers`'s JSON-Schema
@@ -81,7 +86,7 @@ export interface ExperimentResults {
     page: string
     pagePath: string
     brands: string[]
-    status: 'draft' | 'running' | 'paused' | 'finished'
+    status: ExperimentStatus
     description: string
     variants: ExperimentVariant[]
   }

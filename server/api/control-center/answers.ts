@@ -108,6 +108,6 @@ export function ccAnswerProblems(name: CcAnswerName, status: number, body: strin
   const validate = validatorFor(schema)
   if (validate(json)) return []
   return describeErrors(validate.errors ?? []).map(
-    (p) => `${schemaName} ${p.pointer || '/'}${p.property ? `/${p.property}` : ''}: ${p.message}`,
+    (p) => `${schemaName} ${`${p.pointer}${p.property ? `/${p.property}` : ''}` || '/'}: ${p.message}`,
   )
 }
