@@ -59,7 +59,9 @@ describe('answer schemas of the control center API', () => {
   it("matches a request to its route's answer, and throws naming the mismatch", () => {
     expect(() =>
       checkCcAnswer('GET', '/api/cc/branches/x/drafts?path=a', { status: 200, text: '{"draftsHash":"h"}' }),
-    ).toThrow(/GET \/api\/cc\/branches\/x\/drafts answered 200 off its schema:\n {2}CcDraftList \/drafts: missing required property "drafts"/)
+    ).toThrow(
+      /GET \/api\/cc\/branches\/x\/drafts answered 200 off its schema:\n {2}CcDraftList \/drafts: missing required property "drafts"/,
+    )
     expect(() =>
       checkCcAnswer('GET', '/api/cc/branches/x/drafts', {
         status: 200,
