@@ -6,6 +6,7 @@ import { isGateBudgetFailure } from '../../engine/gates/gate-errors'
 import { blockingGates, type GateImpact, gateImpact } from '../../engine/gates/publish-gates'
 import { phoneCoverageWarnings } from '../../engine/phone/phone-rule-coverage'
 import type { DefinitionError, Snapshot, SnapshotResult } from '../../engine/snapshot/types'
+import type { Publication as GeneratedPublication } from '../../schemas/generated/cc-answers/common'
 import { FAILPOINTS, failpoint } from '../failpoints'
 import { log } from '../log'
 import { audit, nextAuditId, type StaffUser } from '../store/auth-store'
@@ -29,14 +30,8 @@ const PUBLISH_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('fw_publish'))"
 
 export type PublicationKind = 'publish' | 'rollback' | 'scheduled' | 'import' | 'emergency'
 
-export interface Publication {
-  id: string
-  oldCommit: string | null
-  newCommit: string
-  branch: string | null
-  kind: PublicationKind
-  fastForward: boolean
-}
+/** A move of live, as the API answers it (schemas/cc-answers/common.schema.json). */
+export type Publication = GeneratedPublication
 
 /** The system actor of scheduled publishes, when the scheduler has no staff user to name. */
 const SYSTEM: StaffUser = {

@@ -4,9 +4,11 @@
  * whose last heartbeat is younger than the expiry. Kept in `cc_presence`, so every instance sees
  * every editor.
  */
+
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import type { ApiCcPresence } from '../../../schemas/generated/api-cc-presence'
+import type { PresenceAnswer } from '../../../schemas/generated/cc-answers/presence'
 import type { AppDeps } from '../../app-deps'
 import { checkWritablePath } from '../../content/branch-service'
 import { HttpError } from '../../http/http-error'
@@ -22,15 +24,7 @@ export const CC_PRESENCE_EXPIRY_MS = 45_000
 /** The editor asks who else is there this often between its heartbeats. */
 export const CC_PRESENCE_POLL_MS = 5_000
 
-export interface PresenceAnswer {
-  branch: string
-  path: string
-  /** Other staff editing this file on this branch, longest first. */
-  others: { id: string; name: string; since: string }[]
-  heartbeatMs: number
-  pollMs: number
-  expiresMs: number
-}
+export type { PresenceAnswer }
 
 /** The branch must exist, and live is never edited. */
 async function checkTarget(ctx: Context, { content }: Cc, path: string): Promise<string> {
