@@ -13,11 +13,12 @@ import type { ContentServices } from '../../content/content-services'
 import { errorBody, HttpError } from '../../http/http-error'
 import { discardBody } from '../../http/read-json'
 import { clientOf } from '../../http/request-client'
+import { log } from '../../log'
 import { brandIdForHost } from '../../render/resolve-request'
 import { type StaffUser, sessionUser } from '../../store/auth-store'
 import type { Store } from '../../store/open-store'
 import { cookieName } from '../auth'
-import type { CcAnswerName, CcAnswerTypes } from './answers'
+import { type CcAnswerName, type CcAnswerTypes, ccAnswerProblems } from './answers'
 import { checkCcInput } from './cc-input'
 
 export interface Cc {
@@ -117,6 +118,7 @@ export function ccRoute<A extends CcAnswerName>(
         ip: clientOf(ctx).ip,
       })
       if (body !== undefined && ctx.body === undefined) ctx.body = body
+      if (deps.config.mode === 'development') checkAnswer(ctx, answer)
     } catch (e) {
       if (e instanceof MergeConflictError) {
         ctx.status = 409
@@ -145,6 +147,17 @@ export function ccRoute<A extends CcAnswerName>(
     }
   }
   return Object.assign(route, { ccAnswer: answer })
+}
+
+/**
+ * In development, an answer off its schema is logged with every problem (docs/decisions/0976): the
+ * page still gets it, the developer sees the drift at once. Tests check every answer themselves.
+ */
+function checkAnswer(ctx: Context, answer: CcAnswerName): void {
+  const body = ctx.body === undefined || ctx.body === null ? '' : JSON.stringify(ctx.body)
+  const problems = ccAnswerProblems(answer, ctx.status, body)
+  if (problems.length)
+    log('error', 'cc answer off its schema', { route: `${ctx.method} ${ctx.path}`, problems })
 }
 
 /** A required query value, or 400 naming it. */
