@@ -15,7 +15,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { parseSync } from 'rolldown/utils'
 
 const ROOT = resolve(import.meta.dirname, '..')
-const PROJECT_DIRS = ['engine', 'server', 'ui', 'tools', 'tests', 'schemas/generated', 'schemas/cc-answers']
+const PROJECT_DIRS = ['engine', 'server', 'ui', 'tools', 'tests', 'schemas/generated']
 const CONFIGS = ['vite.config.ts', 'vitest.config.ts']
 const SOURCE = /\.(ts|tsx|mts|mjs)$/
 /** Entry points: what runs without being imported by our code. */

@@ -1,24 +1,31 @@
 /**
- * Generates TypeScript types from the JSON Schemas in schemas/ — the one source of truth.
+ * Generates TypeScript types from the JSON Schemas in schemas/ and its folders (schemas/cc-answers: the
+ * control center's API answers, docs/decisions/0975) — the one source of truth.
  *   npm run gen:types          write schemas/generated/*.ts
  *   npm run gen:types -- --check   exit 1 when the committed files are stale
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, posix } from 'node:path'
 import { compileFromFile } from 'json-schema-to-typescript'
 
 const root = join(import.meta.dirname, '..')
 const schemasDir = join(root, 'schemas')
 const outDir = join(schemasDir, 'generated')
 
+/** Folders of schemas/ whose schemas get types too (schemas/generated/<folder>/). */
+const FOLDERS = ['', 'cc-answers']
+
 export async function generateTypes(): Promise<Map<string, string>> {
   const out = new Map<string, string>()
-  const files = readdirSync(schemasDir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .sort()
+  const files = FOLDERS.flatMap((folder) =>
+    readdirSync(join(schemasDir, folder))
+      .filter((f) => f.endsWith('.schema.json'))
+      .sort()
+      .map((f) => posix.join(folder, f)),
+  )
   for (const file of files) {
     const ts = await compileFromFile(join(schemasDir, file), {
-      cwd: schemasDir,
+      cwd: join(schemasDir, dirname(file)),
       bannerComment: `/* Generated from schemas/${file} by tools/gen-types.ts. Do not edit: change the schema and run npm run gen:types. */`,
       additionalProperties: false,
       declareExternallyReferenced: true,
@@ -35,7 +42,15 @@ export async function generateTypes(): Promise<Map<string, string>> {
  * in another file is imported from here instead (and re-exported, so importers keep working).
  * Earlier files are homes first: a condition lives in condition.ts even though action.ts repeats it.
  */
-const HOMES = ['common.ts', 'condition.ts', 'field.ts', 'action.ts']
+const HOMES = [
+  'common.ts',
+  'condition.ts',
+  'field.ts',
+  'action.ts',
+  'cc-answers/common.ts',
+  'cc-answers/gates.ts',
+  'cc-answers/images.ts',
+]
 
 interface Declaration {
   name: string | null
@@ -89,7 +104,8 @@ function shareDefinitions(files: Map<string, string>): Map<string, string> {
     }
     const imports = [...imported].map(([home, names]) => {
       const list = names.sort().join(', ')
-      return `import type { ${list} } from './${home.replace(/\.ts$/, '')}'\nexport type { ${list} }`
+      const from = posix.relative(posix.dirname(file), home.replace(/\.ts$/, ''))
+      return `import type { ${list} } from '${from.startsWith('.') ? from : `./${from}`}'\nexport type { ${list} }`
     })
     out.set(file, [banner, '', ...imports, ...kept.map((d) => d.text)].join('\n'))
   }
@@ -111,6 +127,7 @@ async function main() {
       console.error(`stale: schemas/generated/${name} (run npm run gen:types)`)
       stale++
     } else {
+      mkdirSync(dirname(path), { recursive: true })
       writeFileSync(path, ts)
       console.log(`wrote schemas/generated/${name}`)
     }

@@ -89,12 +89,14 @@ function getAjv(): Ajv2020 {
   return ajv
 }
 
+/** The validator of a registered schema file, or of one of its parts: `file.schema.json#/$defs/Name`. */
 export function validatorFor(schemaFile: string): ValidateFunction {
   let fn = compiled.get(schemaFile)
   if (!fn) {
-    const schema = SCHEMAS[schemaFile] as { $id: string } | undefined
-    if (!schema) throw new Error(`No schema registered as ${schemaFile}`)
-    fn = getAjv().getSchema(schema.$id)
+    const [file, fragment] = schemaFile.split('#')
+    const schema = SCHEMAS[file] as { $id: string } | undefined
+    if (!schema) throw new Error(`No schema registered as ${file}`)
+    fn = getAjv().getSchema(fragment ? `${schema.$id}#${fragment}` : schema.$id)
     if (!fn) throw new Error(`Schema ${schemaFile} did not compile`)
     compiled.set(schemaFile, fn)
   }

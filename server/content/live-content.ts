@@ -2,6 +2,7 @@ import { createActor } from 'xstate'
 import { liveGuardMachine, type RefusedCommit } from '../../engine/content/live-guard-machine'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import type { DefinitionError, Snapshot } from '../../engine/snapshot/types'
+import type { LiveHealth as GeneratedLiveHealth } from '../../schemas/generated/cc-answers/live'
 import { log } from '../log'
 import { checkCommit } from './content-check'
 import type { ContentRepository } from './content-repository'
@@ -14,11 +15,7 @@ import { SnapshotRefusedError } from './snapshot-store'
 export const LAST_GOOD_SEARCH_DEPTH = 50
 
 /** What /healthz and the control center's banner say about live. */
-export interface LiveHealth {
-  content: 'ok' | 'degraded'
-  serving: string | null
-  refused: { commit: string; errors: string[]; at: string } | null
-}
+export type LiveHealth = GeneratedLiveHealth
 
 /**
  * The live content: the last commit of `refs/heads/published` that passed the check (validation and

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { AuditEntry } from './api-types'
+import type { AuditEntry } from '../../schemas/generated/cc-answers/activity'
 import { auditSentence } from './audit-sentence'
 import { Empty, laTime, ScrollRegion, WithResource } from './States'
 import { useResource } from './use-resource'

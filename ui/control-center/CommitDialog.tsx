@@ -1,6 +1,6 @@
 import { useState } from 'react'
+import type { FileConflicts } from '../../schemas/generated/cc-answers/common'
 import { ApiError, branchApi, useApi } from './api'
-import type { FileConflicts } from './api-types'
 import { asFileConflicts } from './Conflicts'
 import { useCc } from './cc-context'
 import { Dialog } from './Dialog'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { FileConflicts } from './api-types'
+import type { FileConflicts } from '../../schemas/generated/cc-answers/common'
 import { jsonValue } from './States'
 
 export interface Resolution {

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react'
 import type { ControlCenterRoute, ControlCenterScreen } from '../../engine/render/control-center-routes'
+import type { CcStatus } from '../../schemas/generated/cc-answers/branches'
 import { ApiContext, createApi } from './api'
-import type { CcStatus } from './api-types'
 import { CcContext, type CcContextValue } from './cc-context'
 import { Dialog } from './Dialog'
 import { ControlCenterHeader } from './Header'

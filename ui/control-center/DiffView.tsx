@@ -1,12 +1,10 @@
-import type { DiffChange } from './api-types'
+import type { CcDiff } from '../../schemas/generated/cc-answers/branches'
 import { fileUrl } from './file-links'
 import { Empty, jsonValue, WithResource } from './States'
 import { useResource } from './use-resource'
 
 /** What a diff API answers: per file, its field changes by JSON pointer. */
-export interface FileDiffs {
-  files: { path: string; kind: string; status: string; changes: DiffChange[] }[]
-}
+export type FileDiffs = Pick<CcDiff, 'files'>
 
 /**
  * The structured diff at `url` (a branch against live, or one publication against its parent):

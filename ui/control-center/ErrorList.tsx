@@ -1,4 +1,5 @@
-import { colOf, type DefinitionError } from './api-types'
+import type { DefinitionError } from '../../schemas/generated/cc-answers/common'
+import { colOf } from './answer-helpers'
 import { fileUrl } from './file-links'
 
 /** Validation errors as `file:line:col /pointer message`, each linking to its file and field. */

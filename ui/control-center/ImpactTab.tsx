@@ -4,8 +4,13 @@
  * week's visits per page.
  */
 
+import type {
+  BranchImpact,
+  FunnelPathDiff,
+  PathEdge,
+  StepImpact,
+} from '../../schemas/generated/cc-answers/gates'
 import { branchApi } from './api'
-import type { BranchImpact, FunnelPathDiff, PathEdge, StepImpact } from './api-types'
 import { Empty, ScrollRegion, WithResource } from './States'
 import { useResource } from './use-resource'
 

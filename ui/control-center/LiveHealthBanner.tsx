@@ -1,6 +1,6 @@
 import { useState } from 'react'
+import type { LiveHealth } from '../../schemas/generated/cc-answers/live'
 import { useApi } from './api'
-import type { CcLive } from './api-types'
 import { useCc } from './cc-context'
 import { FormError } from './States'
 import { useResource } from './use-resource'
@@ -12,7 +12,7 @@ import { useResource } from './use-resource'
 export function LiveHealthBanner() {
   const { may, changed } = useCc()
   const api = useApi()
-  const live = useResource<{ live: CcLive }>(may('publish') ? '/api/cc/live' : null)
+  const live = useResource<{ live: LiveHealth }>(may('publish') ? '/api/cc/live' : null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const health = live.data?.live

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { ABSENT, type MergeConflict, type MergeValue } from '../../engine/control-center/content/json-merge'
 import { mergeJsonText } from '../../engine/control-center/content/merge-json-text'
-import type { FileConflicts } from './api-types'
+import type { FileConflicts } from '../../schemas/generated/cc-answers/common'
 import { Dialog } from './Dialog'
 import './merge.css'
 import { FormError } from './States'

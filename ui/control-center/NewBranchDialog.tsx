@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { CC_BRANCH_NAME, LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
+import type { Branch } from '../../schemas/generated/cc-answers/common'
 import { useApi } from './api'
-import type { Branch } from './api-types'
 import { Dialog } from './Dialog'
 import { FormError } from './States'
 import { useMutation } from './use-mutation'

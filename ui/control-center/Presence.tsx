@@ -1,17 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
+import type { PresenceAnswer } from '../../schemas/generated/cc-answers/presence'
 import { branchApi, useApi } from './api'
 import { CC_PRESENCE_RETRY_MS } from './cc-constants'
 import { useCc } from './cc-context'
 import './merge.css'
-
-/** The server's presence answer (server/api/control-center/presence.ts). */
-interface PresenceAnswer {
-  others: { id: string; name: string; since: string }[]
-  heartbeatMs: number
-  pollMs: number
-  expiresMs: number
-}
 
 /** Editors of one file open in this tab (a Source tab and a form of the same page): leave once, when the last closes. */
 const openHere = new Map<string, number>()

@@ -1,20 +1,20 @@
 import { useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
+import type { PublicationEntry } from '../../schemas/generated/cc-answers/publishing'
 import { ApiError, useApi } from './api'
-import type { Publication } from './api-types'
 import { asFileConflicts } from './Conflicts'
 import { Dialog } from './Dialog'
 import { DiffView } from './DiffView'
 import { FormError, jsonValue, laTime } from './States'
 
-const named = (p: Publication) => `#${p.id}${p.branch ? ` (branch ${p.branch})` : ''} of ${laTime(p.at)}`
+const named = (p: PublicationEntry) => `#${p.id}${p.branch ? ` (branch ${p.branch})` : ''} of ${laTime(p.at)}`
 
 /** "View diff": what one publication changed against the live it replaced. */
 export function PublicationDiffDialog({
   publication,
   onClose,
 }: {
-  publication: Publication | null
+  publication: PublicationEntry | null
   onClose: () => void
 }) {
   return (
@@ -22,7 +22,7 @@ export function PublicationDiffDialog({
       {publication && (
         <div className="stack">
           <p>
-            Publication {named(publication)} by {publication.actor?.name ?? 'the system'}.
+            PublicationEntry {named(publication)} by {publication.actor?.name ?? 'the system'}.
           </p>
           <DiffView
             url={`/api/cc/publications/${publication.id}/diff`}
@@ -43,7 +43,7 @@ export function RevertDialog({
   publication,
   onClose,
 }: {
-  publication: Publication | null
+  publication: PublicationEntry | null
   onClose: () => void
 }) {
   const api = useApi()

@@ -1,6 +1,7 @@
 import { findNodeAtLocation, parseTree } from 'jsonc-parser'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
-import { colOf, type DefinitionError } from './api-types'
+import type { DefinitionError } from '../../schemas/generated/cc-answers/common'
+import { colOf } from './answer-helpers'
 import { ErrorList } from './ErrorList'
 import { ErrorState, Loading } from './States'
 import { useTextDraft } from './use-json-draft'
@@ -80,7 +81,7 @@ export function SourceEditor({
 /** 1-based line and column of an error: its own, else where its pointer is in the text. */
 function lineOf(
   text: string,
-  e: Pick<DefinitionError, 'pointer' | 'line' | 'col' | 'column'>,
+  e: Pick<DefinitionError, 'pointer' | 'line'> & { col?: number; column?: number },
 ): { line: number; col: number } {
   if (Number.isFinite(e.line) && e.line > 0) return { line: e.line, col: Math.max(colOf(e), 1) }
   const tree = parseTree(text)

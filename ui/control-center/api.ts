@@ -4,7 +4,7 @@
  * and retries once, so nothing in flight is lost (CONTROL-CENTER §1.1).
  */
 import { createContext, useContext } from 'react'
-import type { Conflict, DefinitionError, FileConflicts } from './api-types'
+import type { Conflict, DefinitionError, FileConflicts } from '../../schemas/generated/cc-answers/common'
 
 export class ApiError extends Error {
   constructor(

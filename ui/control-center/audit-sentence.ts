@@ -1,4 +1,4 @@
-import type { AuditEntry } from './api-types'
+import type { AuditEntry } from '../../schemas/generated/cc-answers/activity'
 
 /** The fields of audit details the sentences read (every one optional: rows are kept for years). */
 interface Details {

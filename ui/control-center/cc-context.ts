@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { ControlCenterRoute } from '../../engine/render/control-center-routes'
-import type { CcStatus } from './api-types'
+import type { CcStatus } from '../../schemas/generated/cc-answers/branches'
 
 export interface CcContextValue {
   route: ControlCenterRoute

@@ -4,25 +4,12 @@
  * progress. Uploads send the file's bytes as they are, one request per file; the server decides
  * what they are.
  */
-import type { ImageUse } from '../../engine/control-center/content/image-usage'
+import type { ImageList, ImageRow, ImageUse } from '../../schemas/generated/cc-answers/images'
 import type { Image } from '../../schemas/generated/common'
 import type { UploadedImage } from '../../schemas/generated/image'
 import { type Api, ApiError, branchApi } from './api'
 
-export type { ImageUse }
-
-/** An image of a branch with where it is used (GET /api/cc/branches/:b/images). */
-export interface ImageRow extends UploadedImage {
-  path: string
-  usedBy: ImageUse[]
-  /** Its WebP is missing from the branch's tree. */
-  missing: boolean
-}
-
-export interface ImageList {
-  head: string
-  images: ImageRow[]
-}
+export type { ImageList, ImageRow, ImageUse }
 
 /** What the upload zone's file picker offers (the server sniffs the bytes anyway). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif'

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { publishReadiness } from './publish-readiness'
 
-const checks = (over: object = {}) => ({ commit: 'c', ok: true, errors: [], conflicts: [], ...over })
+const checks = (over: object = {}) => ({
+  commit: 'c',
+  ok: true,
+  errors: [],
+  warnings: [],
+  conflicts: [],
+  impact: null,
+  ...over,
+})
 
 describe('publishReadiness', () => {
   it('says "All checks pass" only with no errors, no conflicting fields and no refusal', () => {

@@ -1,4 +1,4 @@
-import type { BranchChecks } from './api-types'
+import type { BranchChecks } from '../../schemas/generated/cc-answers/branches'
 
 /** What the publish dialog says about the checks, given the last attempt's refusal (if any). */
 export type PublishReadiness =

@@ -14,13 +14,13 @@ import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import { articleSlug } from '../../../engine/content/articles'
 import type { Resolution } from '../../../engine/render/resolution'
 import type { Snapshot } from '../../../engine/snapshot/types'
+import type { Article } from '../../../schemas/generated/article'
 import type {
   ArticleListData,
   ArticlePreviewData,
   ArticleRow,
   ArticleServing,
-} from '../../../schemas/cc-answers/editor-types'
-import type { Article } from '../../../schemas/generated/article'
+} from '../../../schemas/generated/cc-answers/articles'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
 import { readJsonBody } from '../../http/read-json'
@@ -119,7 +119,7 @@ async function renderDocument(resolution: Resolution): Promise<string | null> {
 export function registerArticleApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/branches/:b/articles',
-    ccRoute(deps, async (ctx, { user, content }): Promise<ArticleListData> => {
+    ccRoute(deps, 'ArticleListData', async (ctx, { user, content }): Promise<ArticleListData> => {
       const branch = ctx.params.b
       const { head, files } = await content.queries.files(branch, user)
       const { errors } = await content.queries.errors(branch, user)
@@ -162,7 +162,7 @@ export function registerArticleApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/branches/:b/article-preview',
-    ccRoute(deps, async (ctx: Context, cc): Promise<ArticlePreviewData> => {
+    ccRoute(deps, 'ArticlePreviewData', async (ctx: Context, cc): Promise<ArticlePreviewData> => {
       const body = await readJsonBody(ctx, CC_BODY_LIMIT_BYTES)
       const article = articleFrom(body)
       const asked = isObject(body) && typeof body.brand === 'string' ? body.brand : null

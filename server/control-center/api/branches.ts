@@ -32,7 +32,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/status',
-    ccRoute(deps, async (_ctx, { user, content }) => ({
+    ccRoute(deps, 'CcStatus', async (_ctx, { user, content }) => ({
       user,
       permissions: Object.fromEntries(STAFF_ACTIONS.map((a) => [a, can(user, a)])),
       contentSource: config.contentSource,
@@ -43,7 +43,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches',
-    ccRoute(deps, async (ctx, { content }) => ({
+    ccRoute(deps, 'CcBranchList', async (ctx, { content }) => ({
       live: { commit: await content.queries.liveCommit() },
       branches: await content.queries.list({ archived: ctx.query.archived === '1' }),
     })),
@@ -51,7 +51,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/branches',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'BranchAnswer', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcBranchCreate>(ctx, CC_SCHEMAS.branchCreate)
       const name = input.name ?? branchNameFrom(input.title)
       await content.branches.createBranch(user, {
@@ -67,14 +67,14 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches/:b',
-    ccRoute(deps, async (ctx, { user, content }) => ({
+    ccRoute(deps, 'BranchAnswer', async (ctx, { user, content }) => ({
       branch: await content.queries.get(ctx.params.b, user),
     })),
   )
 
   router.patch(
     '/api/cc/branches/:b',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'BranchAnswer', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcBranchUpdate>(ctx, CC_SCHEMAS.branchUpdate)
       await content.branches.update(user, ctx.params.b, input)
       return { branch: await content.queries.get(ctx.params.b, user) }
@@ -83,7 +83,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.delete(
     '/api/cc/branches/:b',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcBranchArchived', async (ctx, { user, content }) => {
       const { ref, head } = await content.branches.archive(user, ctx.params.b)
       return { branch: { name: ctx.params.b, status: 'archived', head, archivedRef: ref } }
     }),
@@ -91,7 +91,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches/:b/files',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcFileList', async (ctx, { user, content }) => {
       const kind = typeof ctx.query.kind === 'string' ? ctx.query.kind : undefined
       return content.queries.files(ctx.params.b, user, kind)
     }),
@@ -99,7 +99,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches/:b/file',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'FileDoc', async (ctx, { user, content }) => {
       const path = queryValue(ctx, 'path')
       checkWritablePath(path)
       return content.queries.file(ctx.params.b, user, path)
@@ -108,7 +108,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches/:b/drafts',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcDraftList', async (ctx, { user, content }) => {
       await content.branches.head(ctx.params.b)
       const drafts = await content.branches.drafts(user.id, ctx.params.b)
       return {
@@ -120,7 +120,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.put(
     '/api/cc/branches/:b/drafts',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcDraftSaved', async (ctx, { user, content }) => {
       const path = queryValue(ctx, 'path')
       const input = await readCcBody<ApiCcDraft>(ctx, CC_SCHEMAS.draft)
       const { draftsHash } = await content.branches.saveDraft(
@@ -137,7 +137,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.delete(
     '/api/cc/branches/:b/drafts',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcDraftDiscarded', async (ctx, { user, content }) => {
       const path = queryValue(ctx, 'path')
       await content.branches.head(ctx.params.b)
       await content.branches.discardDraft(user, ctx.params.b, path)
@@ -147,7 +147,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/branches/:b/commits',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcCommitted', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcCommit>(ctx, CC_SCHEMAS.commit)
       for (const [i, p] of (input.paths ?? []).entries()) checkPathInput(`/paths/${i}`, p)
       const result = await content.branches.commit(user, ctx.params.b, input)
@@ -158,12 +158,12 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches/:b/diff',
-    ccRoute(deps, async (ctx, { content }) => content.queries.diff(ctx.params.b)),
+    ccRoute(deps, 'CcDiff', async (ctx, { content }) => content.queries.diff(ctx.params.b)),
   )
 
   router.get(
     '/api/cc/branches/:b/checks',
-    ccRoute(deps, async (ctx, { content }) => {
+    ccRoute(deps, 'BranchChecks', async (ctx, { content }) => {
       const result = await content.publisher.check(ctx.params.b)
       return {
         commit: result.commit,
@@ -178,12 +178,12 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches/:b/problems',
-    ccRoute(deps, async (ctx, { user, content }) => content.queries.errors(ctx.params.b, user)),
+    ccRoute(deps, 'CcProblems', async (ctx, { user, content }) => content.queries.errors(ctx.params.b, user)),
   )
 
   router.get(
     '/api/cc/branches/:b/history',
-    ccRoute(deps, async (ctx, { content }) => {
+    ccRoute(deps, 'CcHistory', async (ctx, { content }) => {
       const path = typeof ctx.query.path === 'string' && ctx.query.path ? ctx.query.path : undefined
       return content.queries.history(ctx.params.b, 50, path)
     }),
@@ -191,7 +191,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/branches/:b/reviews',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'BranchAnswer', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcReview>(ctx, CC_SCHEMAS.review)
       if (ctx.params.b === 'live') throw new HttpError(400, 'live cannot be reviewed')
       await content.branches.review(user, ctx.params.b, { ...input, requireApproval: config.requireApproval })
@@ -201,7 +201,7 @@ export function registerBranchApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/branches/:b/merge-live',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcMergedLive', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcMergeLive>(ctx, CC_SCHEMAS.mergeLive)
       return content.branches.mergeLive(user, ctx.params.b, input)
     }),

@@ -13,10 +13,12 @@ import type { ContentServices } from '../../content/content-services'
 import { errorBody, HttpError } from '../../http/http-error'
 import { discardBody } from '../../http/read-json'
 import { clientOf } from '../../http/request-client'
+import { log } from '../../log'
 import { brandIdForHost } from '../../render/resolve-request'
 import { type StaffUser, sessionUser } from '../../store/auth-store'
 import type { Store } from '../../store/open-store'
 import { MergeConflictError, PublishRefusedError } from '../services/content-errors'
+import { type CcAnswerName, type CcAnswerTypes, ccAnswerProblems } from './answers'
 import { checkCcInput } from './cc-input'
 
 export interface Cc {
@@ -39,12 +41,20 @@ export interface CcRouteOptions {
   rawBody?: boolean
 }
 
-export function ccRoute(
+/** A cc route's middleware: it carries the name of its answer, so tests read every route's schema from the router. */
+export type CcMiddleware = ((ctx: Context) => Promise<void>) & { ccAnswer: CcAnswerName }
+
+/**
+ * `answer` names the route's answer schema (schemas/cc-answers, answers.ts): the handler must return
+ * that generated type (or set ctx.body itself, for a refusal with a body of its own, and return nothing).
+ */
+export function ccRoute<A extends CcAnswerName>(
   deps: AppDeps,
-  handler: (ctx: Context, cc: Cc) => Promise<unknown>,
+  answer: A,
+  handler: (ctx: Context, cc: Cc) => Promise<CcAnswerTypes[A] | undefined>,
   opts: CcRouteOptions = {},
-) {
-  return async (ctx: Context) => {
+): CcMiddleware {
+  const route = async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store')
     const { host } = clientOf(ctx)
     if (brandIdForHost(deps.snapshots.current, host) !== CONTROL_CENTER_BRAND_ID) {
@@ -108,6 +118,7 @@ export function ccRoute(
         ip: clientOf(ctx).ip,
       })
       if (body !== undefined && ctx.body === undefined) ctx.body = body
+      if (deps.config.mode === 'development') checkAnswer(ctx, answer)
     } catch (e) {
       if (e instanceof MergeConflictError) {
         ctx.status = 409
@@ -135,6 +146,18 @@ export function ccRoute(
       throw e
     }
   }
+  return Object.assign(route, { ccAnswer: answer })
+}
+
+/**
+ * In development, an answer off its schema is logged with every problem (docs/decisions/0976): the
+ * page still gets it, the developer sees the drift at once. Tests check every answer themselves.
+ */
+function checkAnswer(ctx: Context, answer: CcAnswerName): void {
+  const body = ctx.body === undefined || ctx.body === null ? '' : JSON.stringify(ctx.body)
+  const problems = ccAnswerProblems(answer, ctx.status, body)
+  if (problems.length)
+    log('error', 'cc answer off its schema', { route: `${ctx.method} ${ctx.path}`, problems })
 }
 
 /** A required query value, or 400 naming it. */

@@ -10,9 +10,11 @@ import { type IncomingHttpHeaders, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Router from '@koa/router'
 import sharp from 'sharp'
 import { AUTH_SESSION_COOKIE } from '../../../engine/constants'
 import { createApp } from '../../app'
+import type { AppDeps } from '../../app-deps'
 import { loadConfig, type ServerConfig } from '../../config'
 import type { FleetOptions } from '../../content/content-fleet'
 import {
@@ -24,6 +26,9 @@ import {
 import { createSession, createStaffUser } from '../../store/auth-store'
 import type { Store } from '../../store/open-store'
 import { openTestStore } from '../../store/test-databases'
+import { type CcAnswerName, ccAnswerProblems } from './answers'
+import type { CcMiddleware } from './cc-route'
+import { controlCenterApi } from './index'
 
 /** The control center's host (brand ccc). */
 export const CC_HOST = 'ccc.localhost'
@@ -86,6 +91,51 @@ export const HELD_FLEET = {
   reconcileMs: 3_600_000,
   scheduleMs: 3_600_000,
 } as const satisfies Partial<FleetOptions>
+
+/** Every /api/cc route as the router registers it, with the answer its handler declares (null: none). */
+export function ccRouteAnswers(): { method: string; path: string; answer: CcAnswerName | null }[] {
+  return ccRouter().stack.flatMap((layer) =>
+    layer.methods
+      .filter((m) => m !== 'HEAD')
+      .map((method) => ({ method, path: layer.path as string, answer: answerOfLayer(layer) })),
+  )
+}
+
+let router: Router | undefined
+/** The control center's routes alone (no deps: the handlers are registered, never run). */
+function ccRouter(): Router {
+  if (!router) {
+    router = new Router()
+    controlCenterApi(router, {} as AppDeps)
+  }
+  return router
+}
+
+const answerOfLayer = (layer: { stack: unknown[] }) =>
+  (layer.stack.at(-1) as Partial<CcMiddleware> | undefined)?.ccAnswer ?? null
+
+/**
+ * Checks an answer of the control center's API against the schema its route declares (a refusal
+ * against the error schema; docs/decisions/0976): throws naming every mismatch. A path no /api/cc
+ * route matches is not checked.
+ */
+export function checkCcAnswer(method: string, url: string, answer: Pick<Answer, 'status' | 'text'>): void {
+  const path = url.split('?')[0]
+  if (!path.startsWith('/api/cc/')) return
+  const layers = ccRouter().match(path, method).pathAndMethod
+  const declared = layers.length ? answerOfLayer(layers.at(-1)!) : null
+  if (!declared) {
+    if (!layers.length && answer.status < 400)
+      throw new Error(`${method} ${path}: ${answer.status} from no route`)
+    if (!layers.length) return
+    throw new Error(`${method} ${path}: its route declares no answer schema`)
+  }
+  const problems = ccAnswerProblems(declared, answer.status, answer.text)
+  if (problems.length)
+    throw new Error(
+      `${method} ${path} answered ${answer.status} off its schema:\n  ${problems.join('\n  ')}\n${answer.text.slice(0, 2000)}`,
+    )
+}
 
 /** A solid-colour RGB PNG of `width`×`height`: an image to upload. */
 export function testPng(width: number, height: number, background: string): Promise<Buffer> {
@@ -157,7 +207,15 @@ export async function startCcHarness<W extends string>(options: {
           try {
             json = JSON.parse(text)
           } catch {}
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: buf, text, json })
+          const answer = { status: res.statusCode ?? 0, headers: res.headers, body: buf, text, json }
+          try {
+            // Every answer of the control center's API is checked against its schema.
+            checkCcAnswer(method, path, answer)
+          } catch (e) {
+            reject(e)
+            return
+          }
+          resolve(answer)
         })
       })
       req.on('error', reject)

@@ -1,5 +1,10 @@
 import type Router from '@koa/router'
-import type { EditorDoc, FunnelEditorData, PageEditorData } from '../../../schemas/cc-answers/editor-types'
+import type {
+  FunnelDoc,
+  FunnelEditorData,
+  PageEditorData,
+  StepDoc,
+} from '../../../schemas/generated/cc-answers/editor'
 import type { Funnel } from '../../../schemas/generated/funnel'
 import type { Step } from '../../../schemas/generated/step'
 import type { AppDeps } from '../../app-deps'
@@ -21,22 +26,23 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function registerEditorApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/branches/:b/funnel-editor',
-    ccRoute(deps, async (ctx, { user, content }): Promise<FunnelEditorData> => {
+    ccRoute(deps, 'FunnelEditorData', async (ctx, { user, content }): Promise<FunnelEditorData> => {
       const branch = ctx.params.b
       const { head, files } = await content.queries.files(branch, user)
       const { errors } = await content.queries.errors(branch, user)
       const drafts = new Map((await content.branches.drafts(user.id, branch)).map((d) => [d.path, d.text]))
       const read = async (path: string) =>
         drafts.has(path) ? (drafts.get(path) ?? null) : content.repository.repo.readText(`${head}:${path}`)
-      const docs = async <T>(kind: string): Promise<EditorDoc<T>[]> => {
-        const out: EditorDoc<T>[] = []
+      // The document as saved (a draft need not be valid yet: its errors say why).
+      const docs = async <D extends Funnel | Step>(kind: string) => {
+        const out: (Omit<FunnelDoc | StepDoc, 'doc'> & { doc: D | null })[] = []
         for (const f of files) {
           if (f.kind !== kind || f.state === 'deleted') continue
           const doc = parse(await read(f.path))
           out.push({
             id: isObject(doc) && typeof doc.id === 'string' ? doc.id : f.id,
             path: f.path,
-            doc: isObject(doc) ? (doc as T) : null,
+            doc: isObject(doc) ? (doc as D) : null,
             draft: drafts.has(f.path),
             errors: errors.filter((e) => e.file === f.path),
           })
@@ -76,7 +82,7 @@ export function registerEditorApi(router: Router, deps: AppDeps): void {
 function registerPageEditorApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/branches/:b/page-editor',
-    ccRoute(deps, async (ctx, { user, content }): Promise<PageEditorData> => {
+    ccRoute(deps, 'PageEditorData', async (ctx, { user, content }): Promise<PageEditorData> => {
       const branch = ctx.params.b
       const key = typeof ctx.query.page === 'string' ? ctx.query.page : ''
       const { head, files } = await content.queries.files(branch, user)

@@ -10,6 +10,12 @@ import {
 import type { ApiCcEmergencyPause } from '../../../schemas/generated/api-cc-emergency-pause'
 import type { ApiCcExperimentCreate } from '../../../schemas/generated/api-cc-experiment-create'
 import type { ApiCcExperimentDecision } from '../../../schemas/generated/api-cc-experiment-decision'
+import type {
+  CcExperimentList,
+  ExperimentPhase,
+  ExperimentResults,
+  Segment,
+} from '../../../schemas/generated/cc-answers/experiments'
 import type { Experiment } from '../../../schemas/generated/experiment'
 import type { AppDeps } from '../../app-deps'
 import type { ContentServices } from '../../content/content-services'
@@ -41,14 +47,7 @@ const EXPERIMENT_ID = /^[a-z0-9][a-z0-9-]{0,80}$/
 /** Phases are found in at most this many publications, oldest first. */
 const PHASE_PUBLICATIONS_READ = 1000
 
-interface Phase {
-  /** 1-based, oldest first. */
-  n: number
-  from: string | null
-  to: string | null
-  status: string
-  weights: Record<string, number>
-}
+type Phase = ExperimentPhase
 
 /**
  * The experiment's phases: a new one starts at each publication that changed its status or its
@@ -108,17 +107,17 @@ function statsOf(ids: string[], counts: (VariantCounts & { started?: number })[]
   }
 }
 
-type ResultsBody = Awaited<ReturnType<ReturnType<typeof resultsReader>>>
+type ResultsBody = ExperimentResults
 
 /** The published experiment's results for a phase (default the current one), optionally by a dimension. */
 function resultsReader(content: ContentServices, db: Db) {
-  const cache = new Map<string, { at: number; body: unknown }>()
+  const cache = new Map<string, { at: number; body: ExperimentResults }>()
   return async (
     id: string,
     wantedPhase: number | null,
     dimension: ExperimentDimension | null,
     fresh = false,
-  ) => {
+  ): Promise<ExperimentResults> => {
     const live = await content.repository.live()
     const found = live ? await experimentAt(content, live, id) : null
     if (!found || !live) throw new HttpError(404, `unknown experiment "${id}" (not published)`)
@@ -128,7 +127,7 @@ function resultsReader(content: ContentServices, db: Db) {
     if (!phase) throw new HttpError(400, `?phase: must be 1 to ${phases.length}`)
     const cacheKey = `${live}|${id}|${phase.n}|${phase.from}|${phase.to}|${dimension ?? ''}`
     const hit = cache.get(cacheKey)
-    if (hit && !fresh && Date.now() - hit.at < RESULTS_CACHE_MS) return hit.body as ReturnType<typeof build>
+    if (hit && !fresh && Date.now() - hit.at < RESULTS_CACHE_MS) return hit.body
     const totals = await experimentTotals(
       db,
       id,
@@ -141,7 +140,7 @@ function resultsReader(content: ContentServices, db: Db) {
     const weights = ids.map((v) => phase.weights[v] ?? 0)
     const countsOf = (rows: { variant: string; users: number; leads: number; started: number }[]) =>
       ids.map((v) => rows.find((t) => t.variant === v) ?? { variant: v, users: 0, leads: 0, started: 0 })
-    const build = () => {
+    const build = (): ExperimentResults => {
       const overall = statsOf(ids, countsOf(totals.variants), weights)
       return {
         experiment: {
@@ -180,7 +179,7 @@ export function segmentsOf(
   rows: { segment: string; variant: string; users: number; leads: number; started: number }[],
   ids: string[],
   weights: number[],
-) {
+): Segment[] {
   const sizes = new Map<string, number>()
   for (const r of rows) sizes.set(r.segment, (sizes.get(r.segment) ?? 0) + r.users)
   const ranked = [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([s]) => s)
@@ -213,14 +212,14 @@ async function listExperiments(
   content: ContentServices,
   branch: string,
   results: (id: string) => Promise<ResultsBody | null>,
-) {
+): Promise<CcExperimentList> {
   const repo = content.repository.repo
   const head = await content.branches.head(branch)
   const live = await content.repository.live()
   const entries = (await repo.lsTree(head, ['definitions/experiments/'])).filter(
     (e) => e.type === 'blob' && e.path.endsWith('.json'),
   )
-  const experiments = []
+  const experiments: CcExperimentList['experiments'] = []
   for (const e of entries) {
     const id = e.path.slice('definitions/experiments/'.length, -'.json'.length)
     const doc = parseForDiff(await repo.readText(`${head}:${e.path}`)) as Partial<Experiment> | null
@@ -283,7 +282,7 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/experiments',
-    ccRoute(deps, async (ctx, { content, store }) => {
+    ccRoute(deps, 'CcExperimentList', async (ctx, { content, store }) => {
       const branch = queryValue(ctx, 'branch')
       const read = results(content, store.db)
       return listExperiments(content, branch, (id) => read(id, null, null).catch(() => null))
@@ -292,7 +291,7 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/experiments/:id/results',
-    ccRoute(deps, async (ctx, { content, store }) => {
+    ccRoute(deps, 'ExperimentResults', async (ctx, { content, store }) => {
       const id = ctx.params.id
       if (!EXPERIMENT_ID.test(id)) throw new HttpError(400, `experiment id "${id}" is not valid`)
       const phase = typeof ctx.query.phase === 'string' ? Number(ctx.query.phase) : null
@@ -310,7 +309,7 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/branches/:b/experiments',
-    ccRoute(deps, async (ctx, { user, content, store }) => {
+    ccRoute(deps, 'CcExperimentCreated', async (ctx, { user, content, store }) => {
       const input = await readCcBody<ApiCcExperimentCreate>(ctx, CC_SCHEMAS.experimentCreate)
       const result = await createExperiment(content, store.db, user, ctx.params.b, input)
       ctx.status = 201
@@ -320,7 +319,7 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/branches/:b/experiments/:id/decisions',
-    ccRoute(deps, async (ctx, { user, content, store }) => {
+    ccRoute(deps, 'CommitMade', async (ctx, { user, content, store }) => {
       const input = await readCcBody<ApiCcExperimentDecision>(ctx, CC_SCHEMAS.experimentDecision)
       if (!EXPERIMENT_ID.test(ctx.params.id))
         throw new HttpError(400, `experiment id "${ctx.params.id}" is not valid`)
@@ -332,7 +331,7 @@ export function registerExperimentApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/experiments/:id/emergency-pause',
-    ccRoute(deps, async (ctx, { user, content, store }) => {
+    ccRoute(deps, 'CcEmergencyPaused', async (ctx, { user, content, store }) => {
       const input = await readCcBody<ApiCcEmergencyPause>(ctx, CC_SCHEMAS.emergencyPause)
       if (!EXPERIMENT_ID.test(ctx.params.id))
         throw new HttpError(400, `experiment id "${ctx.params.id}" is not valid`)

@@ -13,7 +13,7 @@ import { ccRoute } from './cc-route'
 export function registerGateApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/branches/:b/impact',
-    ccRoute(deps, async (ctx, { content, store }) => {
+    ccRoute(deps, 'BranchImpact', async (ctx, { content, store }) => {
       const result = await content.publisher.check(ctx.params.b)
       const pages = [...new Set(result.impact?.steps.flatMap((s) => s.pages.map((p) => p.page)) ?? [])]
       const visits = await pageVisits(store.db, pages)

@@ -42,11 +42,11 @@ const queryText = (ctx: Context, name: string) => {
 export function registerImageApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/branches/:b/images',
-    ccRoute(deps, async (_ctx, { content }) => content.images.list(_ctx.params.b)),
+    ccRoute(deps, 'ImageList', async (_ctx, { content }) => content.images.list(_ctx.params.b)),
   )
   router.get(
     '/api/cc/branches/:b/images/:id',
-    ccRoute(deps, async (ctx, { content }) => {
+    ccRoute(deps, 'CcImageAnswer', async (ctx, { content }) => {
       const { head, ...image } = await content.images.get(ctx.params.b, ctx.params.id)
       return { head, image }
     }),
@@ -55,6 +55,7 @@ export function registerImageApi(router: Router, deps: AppDeps): void {
     '/api/cc/branches/:b/images',
     ccRoute(
       deps,
+      'CcImageCommitted',
       async (ctx, { user, content }) => {
         const bytes = await readBytes(ctx, IMAGE_UPLOAD_MAX_BYTES)
         const decorative = queryText(ctx, 'decorative')
@@ -76,6 +77,7 @@ export function registerImageApi(router: Router, deps: AppDeps): void {
     '/api/cc/branches/:b/images/:id/file',
     ccRoute(
       deps,
+      'CcImageReplaced',
       async (ctx, { user, content }) => {
         const bytes = await readBytes(ctx, IMAGE_UPLOAD_MAX_BYTES)
         return content.images.replace(user, ctx.params.b, ctx.params.id, { bytes, filename: filenameOf(ctx) })
@@ -85,7 +87,7 @@ export function registerImageApi(router: Router, deps: AppDeps): void {
   )
   router.put(
     '/api/cc/branches/:b/images/:id',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcImageCommitted', async (ctx, { user, content }) => {
       const body = await readJson<Record<string, unknown>>(ctx, { limit: CC_BODY_LIMIT_BYTES })
       if (!body || typeof body !== 'object' || Array.isArray(body))
         throw new HttpError(400, 'body: must be a JSON object such as {"alt": "…"}')
@@ -109,7 +111,7 @@ export function registerImageApi(router: Router, deps: AppDeps): void {
   )
   router.delete(
     '/api/cc/branches/:b/images/:id',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcImageRemoved', async (ctx, { user, content }) => {
       try {
         return await content.images.remove(user, ctx.params.b, ctx.params.id, queryText(ctx, 'expectedHead'))
       } catch (e) {

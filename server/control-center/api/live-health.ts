@@ -9,7 +9,7 @@ import { CC_SCHEMAS, readCcBody } from './schemas'
 export function registerLiveHealthApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/live',
-    ccRoute(deps, async (_ctx, { content }) => {
+    ccRoute(deps, 'CcLive', async (_ctx, { content }) => {
       // A push that moved the ref since the last reconcile is checked now, so the banner is current.
       if (await content.live.publishedMoved()) await content.fleet.refresh()
       return { live: content.live.health() }
@@ -18,7 +18,7 @@ export function registerLiveHealthApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/live/restore',
-    ccRoute(deps, async (ctx, { user, content, store }) => {
+    ccRoute(deps, 'CcLiveRestored', async (ctx, { user, content, store }) => {
       const input = await readCcBody<ApiCcLiveRestore>(ctx, CC_SCHEMAS.liveRestore)
       const restored = await restoreLive(
         { repository: content.repository, live: content.live, db: store.db },

@@ -1,18 +1,9 @@
 import type Router from '@koa/router'
 import { pagesByBrand, phoneRuleCoverage } from '../../../engine/phone/phone-rule-coverage'
-import type { DefinitionError } from '../../../engine/snapshot/types'
+import type { PhoneRuleRow } from '../../../schemas/generated/cc-answers/phone-rules'
 import type { PhoneRule } from '../../../schemas/generated/phone-rule'
 import type { AppDeps } from '../../app-deps'
-import type { FileRow } from '../services/branch-queries'
 import { ccRoute } from './cc-route'
-
-/** A phone-rule file of the branch as the phone-rules screen shows it. */
-export interface PhoneRuleRow extends FileRow {
-  /** The document (my draft when I have one); null when its text is not a JSON object. */
-  rule: PhoneRule | null
-  /** Validation errors of this file (schema and cross-checks) at their pointers. */
-  errors: DefinitionError[]
-}
 
 const parse = (text: string | null): unknown => {
   if (text === null) return null
@@ -44,7 +35,7 @@ function looksLikeRule(v: unknown): v is PhoneRule {
 export function registerPhoneRuleApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/branches/:b/phone-rules',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcPhoneRules', async (ctx, { user, content }) => {
       const branch = ctx.params.b
       const { head, files } = await content.queries.files(branch, user)
       const { errors } = await content.queries.errors(branch, user)

@@ -4,9 +4,11 @@
  * whose last heartbeat is younger than the expiry. Kept in `cc_presence`, so every instance sees
  * every editor.
  */
+
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import type { ApiCcPresence } from '../../../schemas/generated/api-cc-presence'
+import type { PresenceAnswer } from '../../../schemas/generated/cc-answers/presence'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
 import type { Queryable } from '../../store/db'
@@ -23,15 +25,7 @@ export const CC_PRESENCE_EXPIRY_MS = 45_000
 /** The editor asks who else is there this often between its heartbeats. */
 export const CC_PRESENCE_POLL_MS = 5_000
 
-export interface PresenceAnswer {
-  branch: string
-  path: string
-  /** Other staff editing this file on this branch, longest first. */
-  others: { id: string; name: string; since: string }[]
-  heartbeatMs: number
-  pollMs: number
-  expiresMs: number
-}
+export type { PresenceAnswer }
 
 /** The branch must exist, and live is never edited. */
 async function checkTarget(ctx: Context, { content }: Cc, path: string): Promise<string> {
@@ -58,7 +52,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
   // The heartbeat: I am editing `path` on this branch. Answers who else is.
   router.put(
     '/api/cc/branches/:b/presence',
-    ccRoute(deps, async (ctx, cc) => {
+    ccRoute(deps, 'PresenceAnswer', async (ctx, cc) => {
       const { path } = await readCcBody<ApiCcPresence>(ctx, CC_SCHEMAS.presence)
       checkPathInput('/path', path)
       const branch = await checkTarget(ctx, cc, path)
@@ -71,7 +65,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/branches/:b/presence',
-    ccRoute(deps, async (ctx, cc) => {
+    ccRoute(deps, 'PresenceAnswer', async (ctx, cc) => {
       const path = queryValue(ctx, 'path')
       const branch = await checkTarget(ctx, cc, path)
       return others(cc.store.db, branch, path, cc.user.id)
@@ -81,7 +75,7 @@ export function registerPresenceApi(router: Router, deps: AppDeps): void {
   // The editor closed: gone at once rather than at the expiry.
   router.delete(
     '/api/cc/branches/:b/presence',
-    ccRoute(deps, async (ctx, cc) => {
+    ccRoute(deps, 'CcPresenceLeft', async (ctx, cc) => {
       const path = queryValue(ctx, 'path')
       const branch = await checkTarget(ctx, cc, path)
       await leavePresence(cc.store.db, { userId: cc.user.id, branch, path })

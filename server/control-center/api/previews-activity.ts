@@ -24,7 +24,7 @@ export function brandOrigin(ctx: Context, brand: { id: string; url: string }): s
 export function registerPreviewActivityApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/previews',
-    ccRoute(deps, async (ctx, { user, content, store, ip }) => {
+    ccRoute(deps, 'CcPreviewGrant', async (ctx, { user, content, store, ip }) => {
       const input = await readCcBody<ApiCcPreview>(ctx, CC_SCHEMAS.preview)
       if (input.path !== undefined) checkText('/path', input.path)
       const commit = await content.branches.head(input.branch)
@@ -57,7 +57,7 @@ export function registerPreviewActivityApi(router: Router, deps: AppDeps): void 
 
   router.get(
     '/api/cc/audit',
-    ccRoute(deps, async (ctx, { user, content, store }) => {
+    ccRoute(deps, 'CcAuditPage', async (ctx, { user, content, store }) => {
       const q = ctx.query
       const str = (k: string) => (typeof q[k] === 'string' && q[k] ? (q[k] as string) : null)
       const limit = Math.min(Number(str('limit') ?? 100) || 100, CC_AUDIT_PAGE_MAX)

@@ -16,7 +16,7 @@ const PUBLICATIONS_LISTED = 100
 export function registerPublishingApi(router: Router, deps: AppDeps): void {
   router.post(
     '/api/cc/branches/:b/publish',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcPublished', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcPublish>(ctx, CC_SCHEMAS.publish)
       if (input.overrideBudget && input.at)
         throw new HttpError(400, '/overrideBudget: a gate override is for a publish now, not a scheduled one')
@@ -37,7 +37,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.delete(
     '/api/cc/branches/:b/schedule',
-    ccRoute(deps, async (ctx, { user, content, store }) => {
+    ccRoute(deps, 'BranchAnswer', async (ctx, { user, content, store }) => {
       assertCan(user, 'publish')
       const cancelled = await cancelScheduledPublish(store.db, ctx.params.b)
       if (!cancelled) throw new HttpError(404, `branch "${ctx.params.b}" has no scheduled publish`)
@@ -48,7 +48,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/publications',
-    ccRoute(deps, async (_ctx, { content, store }) => {
+    ccRoute(deps, 'CcPublicationList', async (_ctx, { content, store }) => {
       const rows = await latestPublications(store.db, PUBLICATIONS_LISTED)
       const people = await content.queries.people(rows.map((p) => p.actor))
       const publications = []
@@ -77,7 +77,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/publications/:id/diff',
-    ccRoute(deps, async (ctx, { content, store }) => {
+    ccRoute(deps, 'CcDiff', async (ctx, { content, store }) => {
       const id = publicationOf(ctx.params.id)
       const row = await publicationCommits(store.db, id)
       if (!row) throw new HttpError(404, `unknown publication ${id}`)
@@ -88,7 +88,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/publications/:id/revert',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcRevertBranch', async (ctx, { user, content }) => {
       const branch = await content.branches.revertPublication(user, publicationOf(ctx.params.id))
       ctx.status = 201
       return { branch }
@@ -97,7 +97,7 @@ export function registerPublishingApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/rollback',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcRolledBack', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcRollback>(ctx, CC_SCHEMAS.rollback)
       return { publication: await content.publisher.rollback(user, input) }
     }),

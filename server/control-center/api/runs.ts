@@ -8,7 +8,7 @@ import { CC_SCHEMAS, readCcBody } from './schemas'
 export function registerRunApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/branches/:b/runs',
-    ccRoute(deps, async (ctx, { content }) => {
+    ccRoute(deps, 'RunList', async (ctx, { content }) => {
       await content.branches.head(ctx.params.b)
       return {
         configured: content.runs.configured,
@@ -20,7 +20,7 @@ export function registerRunApi(router: Router, deps: AppDeps): void {
 
   router.post(
     '/api/cc/branches/:b/runs',
-    ccRoute(deps, async (ctx, { user, content }) => {
+    ccRoute(deps, 'CcRunAnswer', async (ctx, { user, content }) => {
       const input = await readCcBody<ApiCcRun>(ctx, CC_SCHEMAS.run)
       ctx.status = 201
       return { run: await content.runs.create(user, ctx.params.b, input) }
@@ -29,18 +29,22 @@ export function registerRunApi(router: Router, deps: AppDeps): void {
 
   router.get(
     '/api/cc/runs/:id',
-    ccRoute(deps, async (ctx, { content }) => ({ run: await content.runs.get(ctx.params.id) })),
+    ccRoute(deps, 'CcRunAnswer', async (ctx, { content }) => ({
+      run: await content.runs.get(ctx.params.id),
+    })),
   )
 
   router.post(
     '/api/cc/runs/:id/cancel',
-    ccRoute(deps, async (ctx, { user, content }) => ({
+    ccRoute(deps, 'CcRunAnswer', async (ctx, { user, content }) => ({
       run: await content.runs.cancel(user, ctx.params.id),
     })),
   )
 
   router.post(
     '/api/cc/runs/:id/article',
-    ccRoute(deps, async (ctx, { user, content }) => content.runs.toArticle(user, ctx.params.id)),
+    ccRoute(deps, 'CcRunArticle', async (ctx, { user, content }) =>
+      content.runs.toArticle(user, ctx.params.id),
+    ),
   )
 }

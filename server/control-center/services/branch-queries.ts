@@ -6,6 +6,12 @@
 import { type FieldChange, jsonDiff, parseForDiff } from '../../../engine/control-center/content/json-diff'
 import { DEFINITION_KINDS, type KindName } from '../../../engine/definitions/kinds'
 import type { DefinitionError } from '../../../engine/snapshot/types'
+import type {
+  Branch,
+  ChangedFile as GeneratedChangedFile,
+  FileRow as GeneratedFileRow,
+  StaffUserView,
+} from '../../../schemas/generated/cc-answers/common'
 import type { ContentRepository } from '../../content/content-repository'
 import { LIVE_BRANCH, STAFF_BRANCH_PREFIX } from '../../content/git/branch-name'
 import type { StaffUser } from '../../store/auth-store'
@@ -17,57 +23,11 @@ import { ContentError } from './content-errors'
 export type FileKind = KindName | 'asset' | 'other'
 export type BranchStatus = 'open' | 'in_review' | 'approved' | 'published' | 'archived'
 
-export interface ChangedFile {
-  path: string
-  kind: FileKind
-  id: string
-  status: 'added' | 'modified' | 'deleted'
-}
-
-export interface PersonRef {
-  id: string
-  name: string
-  email: string
-  role: string
-}
-
-export interface BranchInfo {
-  name: string
-  title: string
-  description: string
-  status: BranchStatus
-  createdBy: PersonRef | null
-  createdAt: string | null
-  head: string
-  baseCommit: string | null
-  lastCommit: { sha: string; subject: string; author: string; date: string } | null
-  files: ChangedFile[]
-  problems: number
-  overlaps: { path: string; branches: string[] }[]
-  scheduledAt: string | null
-  approvedCommit: string | null
-  approvedBy: PersonRef | null
-}
-
-export interface FileRow {
-  path: string
-  kind: FileKind
-  id: string
-  state: 'unchanged' | 'added' | 'modified' | 'deleted'
-  draft: boolean
-  problems: number
-  page?: {
-    key: string
-    path: string | null
-    aliases: string[]
-    template: string | null
-    brands: string[]
-    title: string | null
-    headline: string | null
-    form: string | null
-    experiment: string | null
-  }
-}
+/** The answers' shapes (schemas/cc-answers/common.schema.json): what this module returns is what the API sends. */
+export type ChangedFile = GeneratedChangedFile
+export type PersonRef = StaffUserView
+export type BranchInfo = Branch
+export type FileRow = GeneratedFileRow
 
 /** A definition file's kind and document id from its path. */
 export function kindOfPath(path: string): { kind: FileKind; id: string } {

@@ -24,6 +24,7 @@ import {
 import { describeErrors, validatorFor } from '../../../engine/definitions/validators'
 import { hashString } from '../../../engine/util/hash'
 import type { Author } from '../../../schemas/generated/author'
+import type { Run, RunStatus } from '../../../schemas/generated/cc-answers/runs'
 import type { ContentRepository } from '../../content/content-repository'
 import { branchRef, LIVE_BRANCH } from '../../content/git/branch-name'
 import { log } from '../../log'
@@ -40,28 +41,8 @@ const CLAIM_POLL_MS = 5_000
 /** How long a stopping server waits for its runs' last writes before the store closes. */
 const RUNS_STOP_WAIT_MS = 5_000
 
-export interface RunRow {
-  id: string
-  branch: string
-  authorId: string
-  brief: Brief
-  messages: ChatMessage[]
-  model: string | null
-  status: string
-  attempt: number
-  output: string
-  draft: ArticleDraft | null
-  validation: ValidationOutput | null
-  error: string | null
-  promptTokens: number | null
-  completionTokens: number | null
-  createdBy: string
-  createdAt: string
-  startedAt: string | null
-  finishedAt: string | null
-  articleId: string | null
-  commit: string | null
-}
+/** A run as the content-factory API answers it (schemas/cc-answers/runs.schema.json). */
+export type RunRow = Run
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null)
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T
@@ -74,7 +55,7 @@ function rowOf(r: Record<string, unknown>): RunRow {
     brief: json(r.brief),
     messages: json(r.messages),
     model: (r.model as string | null) ?? null,
-    status: r.status as string,
+    status: r.status as RunStatus,
     attempt: Number(r.attempt),
     output: r.output as string,
     draft: r.draft ? json(r.draft) : null,

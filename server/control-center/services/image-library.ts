@@ -7,6 +7,7 @@ import { IMAGE_HASH_LENGTH, IMAGE_UPLOADS_URL } from '../../../engine/content/im
 import { type ImageUse, imageUsage, srcPointers } from '../../../engine/control-center/content/image-usage'
 import { assertCan } from '../../../engine/control-center/content/permissions'
 import { setField } from '../../../engine/control-center/content/set-field'
+import type { ImageRow as GeneratedImageRow, ImageList } from '../../../schemas/generated/cc-answers/images'
 import type { UploadedImage } from '../../../schemas/generated/image'
 import type { ContentRepository } from '../../content/content-repository'
 import { branchRef, LIVE_BRANCH } from '../../content/git/branch-name'
@@ -23,20 +24,10 @@ export const IMAGE_DEFINITIONS = 'definitions/images'
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const ID_MAX_LENGTH = 60
 
-/** An image of a branch as the images screen (and the page form's image picker) shows it. */
-export interface ImageRow extends UploadedImage {
-  /** Its definition file. */
-  path: string
-  /** Where it is used on the branch head (pages, experiment variants, articles, brands). */
-  usedBy: ImageUse[]
-  /** The WebP file its src names is missing from the tree. */
-  missing: boolean
-}
+/** An image of a branch as the images screen (and the page form's image picker) shows it (schemas/cc-answers/images.schema.json). */
+export type ImageRow = GeneratedImageRow
 
-export interface ImageList {
-  head: string
-  images: ImageRow[]
-}
+export type { ImageList }
 
 export const imagePath = (id: string) => `${IMAGE_DEFINITIONS}/${id}.json`
 const filePath = (src: string) => `${CONTENT_IMAGES}${src.slice('/images'.length)}`

@@ -10,6 +10,7 @@ import {
 import { LocatedJson } from '../../../engine/definitions/locate'
 import { phoneCoverageWarnings } from '../../../engine/phone/phone-rule-coverage'
 import type { DefinitionError, Snapshot, SnapshotResult } from '../../../engine/snapshot/types'
+import type { Publication as GeneratedPublication } from '../../../schemas/generated/cc-answers/common'
 import type { ContentRepository } from '../../content/content-repository'
 import { LIVE_BRANCH, PUBLISHED_REF } from '../../content/git/branch-name'
 import type { LiveContent } from '../../content/live-content'
@@ -33,14 +34,8 @@ const PUBLISH_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('fw_publish'))"
 
 export type PublicationKind = 'publish' | 'rollback' | 'scheduled' | 'import' | 'emergency'
 
-export interface Publication {
-  id: string
-  oldCommit: string | null
-  newCommit: string
-  branch: string | null
-  kind: PublicationKind
-  fastForward: boolean
-}
+/** A move of live, as the API answers it (schemas/cc-answers/common.schema.json). */
+export type Publication = GeneratedPublication
 
 /** The system actor of scheduled publishes, when the scheduler has no staff user to name. */
 const SYSTEM: StaffUser = {

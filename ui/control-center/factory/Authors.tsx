@@ -1,5 +1,5 @@
 import { ccPath } from '../../../engine/render/control-center-routes'
-import type { AuthorDoc } from '../factory-types'
+import type { Author } from '../../../schemas/generated/author'
 import type { AuthorEntry } from './use-authors'
 
 const READING: Record<string, string> = {
@@ -56,7 +56,7 @@ export function AuthorCard({
   )
 }
 
-function Persona({ author }: { author: AuthorDoc }) {
+function Persona({ author }: { author: Author }) {
   const p = author.persona
   if (!p)
     return (

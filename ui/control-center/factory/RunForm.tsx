@@ -1,8 +1,9 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
+import type { Author } from '../../../schemas/generated/author'
+import type { Run, RunBrief } from '../../../schemas/generated/cc-answers/runs'
 import { ApiError, branchApi, useApi } from '../api'
 import { useCc } from '../cc-context'
-import type { AuthorDoc, Run, RunBrief } from '../factory-types'
 
 type Field = 'author' | 'topic' | 'carrier' | 'angle' | 'keywords' | 'words' | 'outline'
 
@@ -45,7 +46,7 @@ export function RunForm({
   configured,
 }: {
   branch: string
-  authors: AuthorDoc[]
+  authors: Author[]
   configured: boolean
 }) {
   const api = useApi()

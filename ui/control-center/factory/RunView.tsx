@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import { ccPath } from '../../../engine/render/control-center-routes'
+import type { ArticleDraft, Run, RunStatus } from '../../../schemas/generated/cc-answers/runs'
+import { isFinal, MAX_ATTEMPTS } from '../answer-helpers'
 import { useApi } from '../api'
 import { useCc } from '../cc-context'
-import { type ArticleDraft, isFinal, MAX_ATTEMPTS, type Run, type RunStatus } from '../factory-types'
 import { FormError, laTime } from '../States'
 import { articleUrl, formatDuration, runDuration, StatusChip, tokens, useWho } from './run-bits'
 

@@ -1,6 +1,6 @@
 import { ccPath } from '../../../engine/render/control-center-routes'
+import type { Run, RunStatus } from '../../../schemas/generated/cc-answers/runs'
 import { useCc } from '../cc-context'
-import type { Run, RunStatus } from '../factory-types'
 import { laTime } from '../States'
 
 const STATUS_LABEL: Record<RunStatus, string> = {

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react'
+import type { Author } from '../../../schemas/generated/author'
+import type { FileDoc } from '../../../schemas/generated/cc-answers/branches'
+import type { FileRow } from '../../../schemas/generated/cc-answers/common'
 import { branchApi, useApi } from '../api'
-import type { FileDoc, FileRow } from '../api-types'
-import type { AuthorDoc } from '../factory-types'
 import type { Resource } from '../use-resource'
 
 export interface AuthorEntry {
   path: string
   /** The author as committed on the branch (null when its JSON does not parse). */
-  author: AuthorDoc | null
+  author: Author | null
   problems: number
   draft: boolean
 }
@@ -33,9 +34,9 @@ export function useAuthors(branch: string, key: unknown = 0): Resource<AuthorEnt
               'GET',
               branchApi(branch, `/file?path=${encodeURIComponent(f.path)}`),
             )
-            let author: AuthorDoc | null = null
+            let author: Author | null = null
             try {
-              author = doc.text ? (JSON.parse(doc.text) as AuthorDoc) : null
+              author = doc.text ? (JSON.parse(doc.text) as Author) : null
             } catch {}
             return { path: f.path, author, problems: f.problems, draft: f.draft }
           }),

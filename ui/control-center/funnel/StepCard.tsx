@@ -1,9 +1,9 @@
 import { type ReactNode, useId } from 'react'
 import { actionList, actionSentence } from '../../../engine/funnel/funnel-flow'
 import fieldSchema from '../../../schemas/field.schema.json'
+import type { DefinitionError } from '../../../schemas/generated/cc-answers/common'
 import type { Field, FunnelStep, StepOverrides } from '../../../schemas/generated/funnel'
 import type { Step } from '../../../schemas/generated/step'
-import type { DefinitionError } from '../api-types'
 import { ActionList, FIELD_NAMES } from './ActionList'
 
 type TextKey = 'name' | 'title' | 'subtitle' | 'submitLabel'

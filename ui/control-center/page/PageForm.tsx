@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react'
+import type { DefinitionError } from '../../../schemas/generated/cc-answers/common'
 import type { Page } from '../../../schemas/generated/page'
 import schema from '../../../schemas/page.schema.json'
-import type { DefinitionError } from '../api-types'
 import { FieldInput } from '../FieldInput'
 import { type ImageRow, toImageField } from '../images-api'
 import type { JsonDraft } from '../use-json-draft'

@@ -3,8 +3,13 @@ import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-
 import schema from '../../../schemas/article.schema.json'
 import common from '../../../schemas/common.schema.json'
 import type { Article } from '../../../schemas/generated/article'
+import type {
+  ArticleListData,
+  ArticlePreviewData,
+  ArticleServing,
+} from '../../../schemas/generated/cc-answers/articles'
+import type { DefinitionError } from '../../../schemas/generated/cc-answers/common'
 import { branchApi, useApi } from '../api'
-import type { ArticleListData, ArticlePreviewData, ArticleServing, DefinitionError } from '../api-types'
 import { ARTICLE_PREVIEW_DEBOUNCE_MS } from '../cc-constants'
 import { useCc } from '../cc-context'
 import { SourceEditor } from '../SourceEditor'

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { ccPath } from '../../../engine/render/control-center-routes'
+import type { Branch } from '../../../schemas/generated/cc-answers/common'
+import type { PublicationEntry } from '../../../schemas/generated/cc-answers/publishing'
 import { ActivityTable } from '../ActivityTable'
 import { useApi } from '../api'
-import type { Branch, Publication } from '../api-types'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { NewBranchDialog } from '../NewBranchDialog'
@@ -11,8 +12,7 @@ import { Empty, FormError, laTime, ScrollRegion, shortSha, WithResource } from '
 import { Tabs } from '../Tabs'
 import { useResource } from '../use-resource'
 
-const authorName = (a: Branch['lastCommit']) =>
-  !a ? '' : typeof a.author === 'string' ? a.author : (a.author?.name ?? '')
+const authorName = (a: Branch['lastCommit']) => a?.author ?? ''
 
 /** `/branches`: Branches, Live history, Activity; New branch. */
 export default function BranchesScreen() {
@@ -141,10 +141,12 @@ function BranchTable() {
 function LiveHistory() {
   const { may } = useCc()
   const api = useApi()
-  const pubs = useResource<{ live: { commit: string }; publications: Publication[] }>('/api/cc/publications')
-  const [confirm, setConfirm] = useState<Publication | null>(null)
-  const [diffOf, setDiffOf] = useState<Publication | null>(null)
-  const [revertOf, setRevertOf] = useState<Publication | null>(null)
+  const pubs = useResource<{ live: { commit: string }; publications: PublicationEntry[] }>(
+    '/api/cc/publications',
+  )
+  const [confirm, setConfirm] = useState<PublicationEntry | null>(null)
+  const [diffOf, setDiffOf] = useState<PublicationEntry | null>(null)
+  const [revertOf, setRevertOf] = useState<PublicationEntry | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const rollback = async () => {

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
+import type {
+  ExperimentDimension,
+  ExperimentListRow,
+  ExperimentResults,
+  ExperimentVariant,
+  VariantResult,
+} from '../../../schemas/generated/cc-answers/experiments'
 import { ApiError, branchApi, useApi } from '../api'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { DailyExposures, LiftBar, StatusChip, StepReach } from '../ExperimentCharts'
 import { count, daysBetween, pct, pValue, weightsHealth } from '../experiment-format'
-import type {
-  ExperimentDimension,
-  ExperimentListRow,
-  ExperimentResults,
-  ExperimentVariantDef,
-  VariantResult,
-} from '../experiment-types'
 import { FileDetail } from '../FileDetail'
 import { Empty, ErrorState, FormError, Loading, laTime, ScrollRegion, shortSha } from '../States'
 import { Tabs } from '../Tabs'
@@ -367,7 +367,7 @@ function label(d: Decision): string {
     : { start: 'Start', pause: 'Pause', finish: 'Finish' }[d.decision]
 }
 
-function explain(d: Decision, row: ExperimentListRow, defs: ExperimentVariantDef[]): string {
+function explain(d: Decision, row: ExperimentListRow, defs: ExperimentVariant[]): string {
   if (d.decision === 'start')
     return `Commits status “running” on the branch. Once published, visitors of ${row.page} are split ${(row.variants ?? []).map((v) => `${v.id} ${v.weight}%`).join(' / ')} and a new results phase begins.`
   if (d.decision === 'pause')

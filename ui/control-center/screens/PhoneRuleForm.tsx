@@ -1,9 +1,8 @@
 import { type ReactElement, useId, useState } from 'react'
 import { formatPhoneDashed } from '../../../engine/phone/phone-format'
-import type { PhoneRuleCoverage } from '../../../engine/phone/phone-rule-coverage'
-import type { PhoneRule } from '../../../schemas/generated/phone-rule'
+import type { DefinitionError } from '../../../schemas/generated/cc-answers/common'
+import type { CcPhoneRules, PhoneRuleRow } from '../../../schemas/generated/cc-answers/phone-rules'
 import schema from '../../../schemas/phone-rule.schema.json'
-import type { DefinitionError, FileRow } from '../api-types'
 import { FieldInput } from '../FieldInput'
 import { SourceEditor } from '../SourceEditor'
 import { ErrorState, Loading } from '../States'
@@ -11,18 +10,10 @@ import { Tabs } from '../Tabs'
 import { useJsonDraft } from '../use-json-draft'
 
 /** A rule file as GET /api/cc/branches/:b/phone-rules lists it. */
-export interface PhoneRuleRow extends FileRow {
-  rule: PhoneRule | null
-  errors: DefinitionError[]
-}
+export type { PhoneRuleRow }
 
-export interface PhoneRulesData {
-  head: string
-  rules: PhoneRuleRow[]
-  brands: { id: string; name: string; public: boolean }[]
-  pages: Record<string, string[]>
-  coverage: PhoneRuleCoverage
-}
+/** GET /api/cc/branches/:b/phone-rules. */
+export type PhoneRulesData = CcPhoneRules
 
 type Doc = Record<string, unknown>
 const LISTS = ['pages', 'utmSource', 'afid'] as const
