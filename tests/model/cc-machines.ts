@@ -5,10 +5,18 @@
  */
 import type { AnyMachineSnapshot } from 'xstate'
 import { type MutationContext, mutationMachine } from '../../engine/control-center/machines/mutation-machine'
+import {
+  backoffMs,
+  POLL_BACKOFF_MAX_MS,
+  type PollContext,
+  pollMachine,
+  RUN_POLL_MS,
+} from '../../engine/control-center/machines/run-poll-machine'
 import type { MachineModel, StepFacts } from './machine-model'
 
 const mctx = (s: AnyMachineSnapshot | null) => (s?.context ?? null) as MutationContext | null
 const of = (f: StepFacts, name: string) => f.effects.filter((e) => e.name === name)
+const isEvent = (f: StepFacts, type: string) => f.step?.kind === 'event' && f.step.event.type === type
 
 // --- one write (issue 28: busy, error, retry) ---------------------------------------------------
 
@@ -71,4 +79,76 @@ export const mutationModel: MachineModel = {
   ],
 }
 
-export const CC_MACHINE_MODELS: MachineModel[] = [mutationModel]
+// --- a read kept fresh (issue 28: run polling, backoff on errors; every GET) ------------------------
+
+const poll = (s: AnyMachineSnapshot | null) => (s?.context ?? null) as PollContext | null
+
+export const pollModel: MachineModel = {
+  name: 'cc-poll',
+  title:
+    'content-factory run polling and every control-center read (engine/control-center/machines/run-poll-machine.ts)',
+  machine: pollMachine,
+  starts: [
+    { name: 'run in progress', input: () => ({ initial: { data: 'running', more: true } }) },
+    { name: 'plain GET', input: () => ({ more: false }) },
+  ],
+  payloads: { SET: () => [{ type: 'SET', answer: { data: 'cancelled', more: false } }] },
+  describe: (e) => (e.type === 'SET' ? 'an action answers "cancelled"' : undefined),
+  outcomes: {
+    fetch: [
+      { name: 'still running', output: () => ({ data: 'running', more: true }) },
+      { name: 'ended', output: () => ({ data: 'succeeded', more: false }) },
+      { name: 'network down', error: 'network down' },
+    ],
+  },
+  // The backoff stops growing at 30 s: failures beyond that are one vertex.
+  key: (s) => {
+    const c = s.context as PollContext
+    const cap = Math.ceil(Math.log2(POLL_BACKOFF_MAX_MS / c.intervalMs))
+    return [c.data, c.more, c.error, Math.min(c.failures, cap)]
+  },
+  promises: [
+    {
+      says: 'data that may change is read again every interval (1 s for a run), never sooner',
+      holds: (f) =>
+        !(f.step?.kind === 'delay' && f.before?.value === 'waiting') ||
+        (f.step.delay === RUN_POLL_MS && of(f, 'fetch').length === 1),
+    },
+    {
+      says: 'after n failed reads in a row the next waits the interval × 2ⁿ, at most 30 s',
+      holds: (f) =>
+        !(f.step?.kind === 'delay' && f.before?.value === 'retrying') ||
+        (f.step.delay === backoffMs(RUN_POLL_MS, poll(f.before)!.failures) &&
+          f.step.delay <= POLL_BACKOFF_MAX_MS &&
+          of(f, 'fetch').length === 1),
+    },
+    {
+      says: 'data that has ended (a finished run, a plain GET) is read again only when asked',
+      holds: (f) => poll(f.before)?.more !== false || of(f, 'fetch').length === 0 || isEvent(f, 'REFRESH'),
+    },
+    {
+      says: 'no timer runs once the data has ended',
+      holds: (f) => f.after.value !== 'ended' || !poll(f.after)!.more,
+    },
+    {
+      says: 'a failed read keeps the last data and says why until a read succeeds',
+      holds: (f) =>
+        f.step?.kind !== 'error' ||
+        (poll(f.after)!.data === poll(f.before)!.data && poll(f.after)!.error === 'network down'),
+    },
+    {
+      says: 'an answer is shown as read, and clears the failure',
+      holds: (f) =>
+        f.step?.kind !== 'done' ||
+        (poll(f.after)!.data === (f.step.event as { output?: { data: unknown } }).output?.data &&
+          poll(f.after)!.error === null &&
+          poll(f.after)!.failures === 0),
+    },
+    {
+      says: 'asking again reads at once',
+      holds: (f) => !isEvent(f, 'REFRESH') || (f.after.value === 'fetching' && of(f, 'fetch').length === 1),
+    },
+  ],
+}
+
+export const CC_MACHINE_MODELS: MachineModel[] = [mutationModel, pollModel]

@@ -135,13 +135,23 @@ function allTransitions(machine: AnyStateMachine): AnyTransition[] {
 
 const nodeName = (n: AnyStateNode) => (n.path.length === 0 ? '(any state)' : n.path.join('.'))
 
-function delayOf(machine: AnyStateMachine, node: AnyStateNode, type: string): number {
+/** A delay in milliseconds: a number, or a named delay that is a number or computed from the context (a backoff). */
+function delayOf(
+  machine: AnyStateMachine,
+  node: AnyStateNode,
+  type: string,
+  snap: AnyMachineSnapshot,
+): number {
   const t = node.after.find((a) => a.eventType === type)
   assert.ok(t, `no delayed transition ${type} in ${node.id}`)
   const d = t.delay
   if (typeof d === 'number') return d
   assert.equal(typeof d, 'string', `delay of ${node.id} must be a number or a named delay`)
-  const impl = (machine.implementations.delays as Record<string, unknown>)[d as string]
+  const named = (machine.implementations.delays as Record<string, unknown>)[d as string]
+  const impl =
+    typeof named === 'function'
+      ? (named as (a: { context: unknown }) => unknown)({ context: snap.context })
+      : named
   assert.equal(typeof impl, 'number', `delay ${d} of ${node.id} must be a number of milliseconds`)
   return impl as number
 }
@@ -254,7 +264,7 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
     for (const node of snap._nodes as AnyStateNode[])
       for (const type of node.ownEvents as string[]) {
         if (type.startsWith('xstate.after.')) {
-          const delay = delayOf(machine, node, type)
+          const delay = delayOf(machine, node, type, snap)
           add({ type }, { kind: 'delay', delay, label: `${delay / 1000} s pass` })
         } else if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
           const done = type.startsWith('xstate.done.actor.')

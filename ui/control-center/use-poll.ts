@@ -1,0 +1,58 @@
+/**
+ * A control-center read as an actor of engine/control-center/machines/run-poll-machine.ts: the
+ * component renders `data`, `error` and `loading`; the machine keeps the timers (polling while the
+ * data may change, backoff after failures) and drops stale answers.
+ *
+ *   const run = usePoll(() => api('GET', url).then((r) => ({ data: r.run, more: !isFinal(r.run.status) })))
+ */
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { fromPromise } from 'xstate'
+import {
+  type PollAnswer,
+  type PollInput,
+  pollMachine,
+} from '../../engine/control-center/machines/run-poll-machine'
+
+export interface Poll<T> {
+  data: T | null
+  /** The last read's failure (the data stays), or null. */
+  error: string | null
+  /** A read is in flight. */
+  loading: boolean
+  /** The read failed and is not tried again by itself (a plain GET). */
+  failed: boolean
+  /** Read now. */
+  refresh(): void
+  /** Take data an action answered with (e.g. a cancelled run). */
+  set(data: T, more: boolean): void
+}
+
+/** Reads with `read` (its latest closure) as the machine says; a change of `key` reads again. */
+export function usePoll<T>(
+  read: () => Promise<{ data: T; more: boolean }>,
+  input: PollInput,
+  key?: unknown,
+): Poll<T> {
+  const latest = useRef(read)
+  latest.current = read
+  const actor = useActorRef(
+    pollMachine.provide({ actors: { fetch: fromPromise<PollAnswer, unknown>(() => latest.current()) } }),
+    { input },
+  )
+  const state = useSelector(actor, (s) => s.value as string)
+  const data = useSelector(actor, (s) => s.context.data) as T | null
+  const error = useSelector(actor, (s) => s.context.error)
+  const first = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is what asks again
+  useEffect(() => {
+    if (first.current) first.current = false
+    else actor.send({ type: 'REFRESH' })
+  }, [actor, key])
+  const stable = useRef<Pick<Poll<T>, 'refresh' | 'set'>>(null)
+  stable.current ??= {
+    refresh: () => actor.send({ type: 'REFRESH' }),
+    set: (d, more) => actor.send({ type: 'SET', answer: { data: d, more } }),
+  }
+  return { ...stable.current, data, error, loading: state === 'fetching', failed: state === 'failed' }
+}
