@@ -6,6 +6,11 @@
 import type { AnyMachineSnapshot } from 'xstate'
 import { type MutationContext, mutationMachine } from '../../engine/control-center/machines/mutation-machine'
 import {
+  CC_PRESENCE_RETRY_MS,
+  type PresenceContext,
+  presenceMachine,
+} from '../../engine/control-center/machines/presence-machine'
+import {
   backoffMs,
   POLL_BACKOFF_MAX_MS,
   type PollContext,
@@ -151,4 +156,86 @@ export const pollModel: MachineModel = {
   ],
 }
 
-export const CC_MACHINE_MODELS: MachineModel[] = [mutationModel, pollModel]
+// --- presence (CONTROL-CENTER §2.5 A: heartbeat, who else is editing) -----------------------------
+
+/** The server's timing in these answers: unlike the retry pace, so a path shows which one is followed. */
+const BEAT_MS = 12_000
+const PACE_MS = 4_000
+const presence = (s: AnyMachineSnapshot | null) => (s?.context ?? null) as PresenceContext | null
+const answer = (names: string[]) => () => ({
+  others: names.map((name, i) => ({ id: `u${i}`, name, since: '2026-11-24T17:00:00Z' })),
+  heartbeatMs: BEAT_MS,
+  pollMs: PACE_MS,
+})
+
+export const presenceModel: MachineModel = {
+  name: 'cc-presence',
+  title: 'presence (engine/control-center/machines/presence-machine.ts)',
+  machine: presenceMachine,
+  starts: [{ name: 'editor opened', input: (now) => ({ now }) }],
+  outcomes: {
+    check: [
+      { name: 'nobody else', output: answer([]) },
+      { name: 'Dana is here', output: answer(['Dana']) },
+      { name: 'server down', error: 'server down' },
+    ],
+  },
+  effects: ['leave'],
+  // Time since my last heartbeat matters only until the next is due.
+  key: (s, now) => {
+    const c = s.context as PresenceContext
+    const since = c.lastBeat === 0 ? 'never' : Math.min(now - c.lastBeat, BEAT_MS)
+    return [c.others.length, c.failed, c.timing !== null, since]
+  },
+  promises: [
+    {
+      says: 'a check is a heartbeat when none was answered yet, 12 s (the server’s) have passed, or the tab came back',
+      holds: (f) =>
+        of(f, 'check').every((e) => {
+          const before = presence(f.before)
+          const due =
+            !before?.timing ||
+            isEvent(f, 'VISIBLE') ||
+            before.lastBeat === 0 ||
+            f.now - before.lastBeat >= before.timing.heartbeatMs
+          return (e.detail as { beat: boolean }).beat === due
+        }),
+    },
+    {
+      says: 'no 12 s pass without a heartbeat while the server answers',
+      holds: (f) => {
+        const c = presence(f.after)!
+        return c.failed || c.lastBeat === 0 || f.now - c.lastBeat <= BEAT_MS
+      },
+    },
+    {
+      says: 'checks come at the server’s pace (4 s), or every 5 s before its first answer',
+      holds: (f) =>
+        f.step?.kind !== 'delay' ||
+        (f.step.delay === (presence(f.before)!.timing ? PACE_MS : CC_PRESENCE_RETRY_MS) &&
+          of(f, 'check').length === 1),
+    },
+    {
+      says: 'the others shown are the last answer’s; a failed check keeps them and says so',
+      holds: (f) =>
+        f.step?.kind === 'error'
+          ? presence(f.after)!.failed && presence(f.after)!.others === presence(f.before)!.others
+          : f.step?.kind !== 'done' ||
+            (!presence(f.after)!.failed &&
+              presence(f.after)!.others ===
+                (f.step.event as { output?: { others: unknown } }).output?.others),
+    },
+    {
+      says: 'back in front, the tab checks at once with a heartbeat',
+      holds: (f) =>
+        !isEvent(f, 'VISIBLE') ||
+        (of(f, 'check').length === 1 && (of(f, 'check')[0].detail as { beat: boolean }).beat),
+    },
+    {
+      says: 'goodbye is said exactly when the page goes away',
+      holds: (f) => of(f, 'leave').length === (isEvent(f, 'HIDDEN') ? 1 : 0),
+    },
+  ],
+}
+
+export const CC_MACHINE_MODELS: MachineModel[] = [mutationModel, pollModel, presenceModel]

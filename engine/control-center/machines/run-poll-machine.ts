@@ -45,12 +45,6 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export const backoffMs = (intervalMs: number, failures: number) =>
   Math.min(intervalMs * 2 ** failures, POLL_BACKOFF_MAX_MS)
 
-const take = assign<PollContext, PollEvent, undefined, PollEvent, never>(({ event }) => {
-  const answer =
-    (event as { output?: PollAnswer; answer?: PollAnswer }).output ?? (event as { answer: PollAnswer }).answer
-  return { data: answer.data, more: answer.more, error: null, failures: 0 }
-})
-
 /**
  * A control-center read kept fresh (issue 28, "run polling"): a content-factory run read again every
  * second until it ends, the runs list while a run is in progress, and any screen's GET (useResource),
@@ -75,6 +69,10 @@ export const pollMachine = setup({
     }),
   },
   actions: {
+    take: assign(({ event }) => {
+      const answer = (event as { output?: PollAnswer }).output ?? (event as { answer: PollAnswer }).answer
+      return { data: answer.data, more: answer.more, error: null, failures: 0 }
+    }),
     fail: assign({
       error: ({ event }) => messageOf((event as { error?: unknown }).error),
       failures: ({ context }: { context: PollContext }) => context.failures + 1,
@@ -95,7 +93,7 @@ export const pollMachine = setup({
   initial: 'starting',
   on: {
     REFRESH: { target: '.fetching', reenter: true },
-    SET: { target: '.deciding', actions: take },
+    SET: { target: '.deciding', actions: 'take' },
   },
   states: {
     starting: {
@@ -114,7 +112,7 @@ export const pollMachine = setup({
       invoke: {
         src: 'fetch',
         input: ({ context }: { context: PollContext }) => context.data,
-        onDone: { target: 'deciding', actions: take },
+        onDone: { target: 'deciding', actions: 'take' },
         onError: [
           // Data that may still change is tried again, later after each failure; else until asked.
           { guard: 'more', target: 'retrying', actions: 'fail' },
