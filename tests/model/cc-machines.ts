@@ -4,6 +4,17 @@
  * MACHINE_MODELS lists these too, so `npm run paths` and machines.model.test.ts cover them.
  */
 import type { AnyMachineSnapshot } from 'xstate'
+import {
+  type CommitContext,
+  commitMachine,
+  DRAFT_NOT_SAVED,
+} from '../../engine/control-center/machines/commit-machine'
+import {
+  CC_AUTOSAVE_IDLE_MS,
+  type DraftContext,
+  type DraftLoad,
+  draftMachine,
+} from '../../engine/control-center/machines/draft-machine'
 import { type MutationContext, mutationMachine } from '../../engine/control-center/machines/mutation-machine'
 import {
   CC_PRESENCE_RETRY_MS,
@@ -238,4 +249,242 @@ export const presenceModel: MachineModel = {
   ],
 }
 
-export const CC_MACHINE_MODELS: MachineModel[] = [mutationModel, pollModel, presenceModel]
+// --- the draft (issue 28: autosave, saving, validation errors from the save answer, live) ---------
+
+const dctx = (s: AnyMachineSnapshot | null) => (s?.context ?? null) as DraftContext | null
+const PROBLEM = {
+  file: 'definitions/pages/grocery.json',
+  line: 2,
+  column: 3,
+  pointer: '/destination',
+  message: 'is required',
+}
+const load = (label: string, over: Partial<DraftLoad>) => ({
+  type: 'LOADED',
+  label,
+  server: 'A',
+  kept: null,
+  carried: null,
+  head: 'h1',
+  hasDraft: false,
+  errors: [],
+  readOnly: false,
+  ...over,
+})
+const sent = (f: StepFacts) => of(f, 'saveDraft').map((e) => e.detail as { text: string; base?: string })
+
+export const draftModel: MachineModel = {
+  name: 'cc-draft',
+  title: 'a definition file’s draft (engine/control-center/machines/draft-machine.ts)',
+  machine: draftMachine,
+  starts: [{ name: 'editor opened', input: () => undefined }],
+  payloads: {
+    // Loads only from the start: a reload is the same event again, which every state takes the same way.
+    LOADED: (s) =>
+      s.value !== 'loading'
+        ? [load('reloaded', { server: 'B', hasDraft: true })]
+        : [
+            load('the branch’s text', {}),
+            load('text kept in this browser', { kept: 'A+', errors: [PROBLEM] }),
+            load('on live', { readOnly: true }),
+          ],
+    EDIT: () => [
+      { type: 'EDIT', text: 'B' },
+      { type: 'EDIT', text: 'C' },
+    ],
+    RESOLVED: () => [{ type: 'RESOLVED', text: 'M', head: 'h2' }],
+  },
+  describe: (e) =>
+    e.type === 'LOADED'
+      ? `loaded (${(e as unknown as { label: string }).label})`
+      : e.type === 'EDIT'
+        ? `types "${(e as unknown as { text: string }).text}"`
+        : e.type === 'RESOLVED'
+          ? 'the merge dialog settles "M" on h2'
+          : undefined,
+  outcomes: {
+    saveDraft: [
+      { name: 'saved, valid', output: () => ({ errors: [] }) },
+      { name: 'saved, /destination missing', output: () => ({ errors: [PROBLEM] }) },
+      { name: 'network down', error: 'network down' },
+    ],
+  },
+  effects: ['keep', 'carry', 'forget', 'offerBranch', 'saved'],
+  key: (s) => {
+    const c = s.context as DraftContext
+    return [c.text, c.sending, c.base ?? null, c.errors.length, c.saveError, c.readOnly, c.offered]
+  },
+  promises: [
+    {
+      says: 'a change is saved 800 ms after typing stops, never sooner, with the text as typed last',
+      holds: (f) =>
+        f.step?.kind !== 'delay' ||
+        (f.before?.value === 'unsaved' &&
+          f.step.delay === CC_AUTOSAVE_IDLE_MS &&
+          sent(f).length === 1 &&
+          sent(f)[0].text === dctx(f.before)!.text),
+    },
+    {
+      says: 'every change on a branch is kept in this browser at once, until the server has it',
+      holds: (f) =>
+        !isEvent(f, 'EDIT') ||
+        dctx(f.before)!.readOnly ||
+        of(f, 'keep').some((e) => (e.detail as { text: string }).text === dctx(f.after)!.text),
+    },
+    {
+      says: 'a draft is sent on the commit its text was read on (none once it is my draft)',
+      holds: (f) => sent(f).every((d) => d.base === dctx(f.before)!.base),
+    },
+    {
+      says: 'shown as saved only when the server has the text as typed',
+      holds: (f) =>
+        !(f.after.value === 'saved' && f.step?.kind === 'done') ||
+        dctx(f.after)!.sending === dctx(f.after)!.text,
+    },
+    {
+      says: 'typing during a save is saved next, not lost',
+      holds: (f) =>
+        !(f.step?.kind === 'done' && dctx(f.after)!.sending !== dctx(f.after)!.text) ||
+        f.after.value === 'unsaved',
+    },
+    {
+      says: 'the errors shown are those of the last load or save answer',
+      holds: (f) =>
+        f.step?.kind === 'done'
+          ? dctx(f.after)!.errors === (f.step.event as { output?: { errors: unknown[] } }).output?.errors
+          : !isEvent(f, 'LOADED') || dctx(f.after)!.errors === (f.step!.event as unknown as DraftLoad).errors,
+    },
+    {
+      says: 'a failed save says why, keeps the text, and waits for Retry or the next change',
+      holds: (f) =>
+        f.after.value !== 'failed' ||
+        (dctx(f.after)!.saveError !== null &&
+          (f.step?.kind !== 'error' || dctx(f.after)!.text === dctx(f.before)!.text)),
+    },
+    {
+      says: 'the editor hears of every save once, with the text saved',
+      holds: (f) =>
+        of(f, 'saved').length === (f.step?.kind === 'done' ? 1 : 0) &&
+        of(f, 'saved').every((e) => (e.detail as { text: string }).text === dctx(f.before)!.sending),
+    },
+    {
+      says: 'live is never saved: a change is carried, and a branch offered once per load',
+      holds: (f) =>
+        !dctx(f.after)!.readOnly ||
+        (sent(f).length === 0 &&
+          of(f, 'keep').length === 0 &&
+          (!isEvent(f, 'EDIT') || of(f, 'carry').length === 1) &&
+          of(f, 'offerBranch').length === (isEvent(f, 'EDIT') && !dctx(f.before)!.offered ? 1 : 0)),
+    },
+    {
+      says: 'a settled merge is my draft on its head at once: shown, forgotten here, nothing older saved over it',
+      holds: (f) =>
+        !isEvent(f, 'RESOLVED') ||
+        f.after.value === 'loading' ||
+        (f.after.value === 'saved' &&
+          dctx(f.after)!.text === 'M' &&
+          dctx(f.after)!.base === 'h2' &&
+          of(f, 'forget').length === 1 &&
+          sent(f).length === 0),
+    },
+  ],
+}
+
+// --- committing (issue 28: commit, conflict with a head, merge dialog) ------------------------------
+
+const cctx = (s: AnyMachineSnapshot | null) => (s?.context ?? null) as CommitContext | null
+const offer = (head: string) => ({ files: [{ path: 'definitions/pages/grocery.json' }], head })
+
+export const commitModel: MachineModel = {
+  name: 'cc-commit',
+  title: 'committing a draft, with the merge dialog (engine/control-center/machines/commit-machine.ts)',
+  machine: commitMachine,
+  starts: [{ name: 'editor open', input: () => undefined }],
+  payloads: {
+    SUBMIT: () => [
+      { type: 'SUBMIT', message: 'New headline' },
+      { type: 'SUBMIT', message: '  ' },
+    ],
+    CONFLICT: () => [{ type: 'CONFLICT', merge: offer('h3') }],
+  },
+  describe: (e) =>
+    e.type === 'SUBMIT'
+      ? `commit "${(e as unknown as { message: string }).message}"`
+      : e.type === 'CONFLICT'
+        ? 'the merge dialog’s commit meets a newer conflict (h3)'
+        : undefined,
+  outcomes: {
+    flush: [
+      { name: 'draft saved', output: () => true },
+      { name: 'draft not saved', output: () => false },
+      { name: 'signed out', error: 'signed out' },
+    ],
+    commit: [
+      { name: 'committed', output: () => ({ committed: true }) },
+      { name: '409 with head h2', output: () => ({ merge: offer('h2') }) },
+      { name: 'refused', error: 'conflict without texts' },
+    ],
+  },
+  effects: ['committed'],
+  key: (s) => {
+    const c = s.context as CommitContext
+    return [c.message, c.failure?.message ?? null, c.merge?.head ?? null]
+  },
+  promises: [
+    {
+      says: 'nothing is committed before my draft is on the server',
+      holds: (f) =>
+        of(f, 'commit').length === 0 ||
+        (f.step?.kind === 'done' &&
+          f.step.src === 'flush' &&
+          (f.step.event as { output?: unknown }).output === true),
+    },
+    {
+      says: 'an empty message commits nothing',
+      holds: (f) =>
+        !(isEvent(f, 'SUBMIT') && (f.step!.event as unknown as { message: string }).message.trim() === '') ||
+        f.allEffects.length === 0 ||
+        (of(f, 'flush').length === 0 && f.after.value === f.before!.value),
+    },
+    {
+      says: 'the merge dialog is open exactly with a conflict that has a head, the newest one',
+      holds: (f) =>
+        (f.after.value === 'merging') === (cctx(f.after)!.merge !== null) &&
+        (!isEvent(f, 'CONFLICT') || cctx(f.after)!.merge?.head === 'h3'),
+    },
+    {
+      says: 'a failure is shown in the commit dialog with the message kept',
+      holds: (f) =>
+        !(f.step?.kind === 'error' || (f.step?.kind === 'done' && f.after.value === 'composing')) ||
+        (cctx(f.after)!.failure !== null && cctx(f.after)!.message === cctx(f.before)!.message),
+    },
+    {
+      says: 'a draft that could not be saved is said so',
+      holds: (f) =>
+        !(f.step?.kind === 'done' && f.step.src === 'flush' && f.after.value === 'composing') ||
+        cctx(f.after)!.failure?.message === DRAFT_NOT_SAVED,
+    },
+    {
+      says: 'the editor hears of each commit once, and the dialogs close',
+      holds: (f) => {
+        const done =
+          (f.step?.kind === 'done' && f.step.src === 'commit' && f.after.value === 'closed') ||
+          (isEvent(f, 'COMMITTED') && f.before?.value === 'merging')
+        return of(f, 'committed').length === (done ? 1 : 0) && (!done || cctx(f.after)!.message === '')
+      },
+    },
+    {
+      says: 'closing forgets the failure and the conflict',
+      holds: (f) =>
+        f.after.value !== 'closed' || (cctx(f.after)!.failure === null && cctx(f.after)!.merge === null),
+    },
+  ],
+}
+
+export const CC_MACHINE_MODELS: MachineModel[] = [
+  mutationModel,
+  pollModel,
+  presenceModel,
+  draftModel,
+  commitModel,
+]

@@ -5,6 +5,7 @@ import type { FileConflicts } from './api-types'
 import { Dialog } from './Dialog'
 import './merge.css'
 import { FormError } from './States'
+import { useMutation } from './use-mutation'
 
 type Side = 'theirs' | 'mine' | 'edit'
 
@@ -161,8 +162,9 @@ export function MergeDialog({
   const [edits, setEdits] = useState<Record<string, string>>({})
   const [message, setMessage] = useState(initialMessage)
   const [problem, setProblem] = useState<{ key: string; error: string } | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const save = useMutation((resolved: { path: string; text: string | null }[]) =>
+    onCommit(resolved, head, message.trim()),
+  )
   const id = useId()
 
   const fields = settle.flatMap((f) => f.fields)
@@ -173,9 +175,8 @@ export function MergeDialog({
       <form
         className="stack cc-merge"
         data-testid="merge-dialog"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault()
-          setError(null)
           const resolved: { path: string; text: string | null }[] = []
           for (const f of settle) {
             const r = resolveFile(f, choices, edits)
@@ -187,14 +188,7 @@ export function MergeDialog({
             resolved.push({ path: f.path, text: r.text })
           }
           setProblem(null)
-          setBusy(true)
-          try {
-            await onCommit(resolved, head, message.trim())
-          } catch (err) {
-            setError((err as Error).message)
-          } finally {
-            setBusy(false)
-          }
+          save.run(resolved)
         }}
       >
         <p>
@@ -312,14 +306,14 @@ export function MergeDialog({
           <span>Message</span>
           <input required value={message} onChange={(e) => setMessage(e.target.value)} />
         </label>
-        <FormError message={error} />
+        <FormError message={save.error} />
         <div className="cc-row">
           <button
             type="submit"
             className="button button-primary"
-            disabled={busy || !message.trim() || !settle.length}
+            disabled={save.busy || !message.trim() || !settle.length}
           >
-            {busy ? 'Committing…' : 'Commit the merge'}
+            {save.busy ? 'Committing…' : 'Commit the merge'}
           </button>
           <button type="button" className="button" onClick={onClose}>
             Cancel (keep my draft)

@@ -3,8 +3,6 @@
  * engine/constants.ts, which every public page's shell chunk carries whole.
  */
 
-/** A Source editor autosaves its draft after this much idle time. */
-export const CC_AUTOSAVE_IDLE_MS = 800
 /** The preview viewports (Payload's breakpoints, CONTROL-CENTER §1.4). */
 export const CC_PREVIEW_VIEWPORTS = [375, 768, 1280] as const
 /**
