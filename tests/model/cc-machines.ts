@@ -28,6 +28,10 @@ import {
   pollMachine,
   RUN_POLL_MS,
 } from '../../engine/control-center/machines/run-poll-machine'
+import {
+  type UploadQueueContext,
+  uploadQueueMachine,
+} from '../../engine/control-center/machines/upload-queue-machine'
 import type { MachineModel, StepFacts } from './machine-model'
 
 const mctx = (s: AnyMachineSnapshot | null) => (s?.context ?? null) as MutationContext | null
@@ -481,7 +485,106 @@ export const commitModel: MachineModel = {
   ],
 }
 
+// --- the images screen's upload queue (one at a time, in order, each with its own outcome) -------------
+
+const queue = (s: AnyMachineSnapshot | null) => (s?.context ?? null) as UploadQueueContext | null
+const inFlight = (c: UploadQueueContext) =>
+  c.items.filter((u) => u.state === 'uploading' || u.state === 'encoding')
+const file = (name: string) => ({ file: name, name, size: 1000 })
+
+export const uploadQueueModel: MachineModel = {
+  name: 'cc-upload-queue',
+  title: 'the images screen’s upload queue (engine/control-center/machines/upload-queue-machine.ts)',
+  machine: uploadQueueMachine,
+  starts: [{ name: 'images screen', input: () => undefined }],
+  payloads: {
+    // At most three files in all, so the graph stays small.
+    ADD: (s) =>
+      queue(s)!.items.length > 1
+        ? []
+        : [
+            { type: 'ADD', files: [file('a.jpg')] },
+            { type: 'ADD', files: [file('b.png'), file('c.gif')] },
+          ],
+    PROGRESS: (s) => {
+      const c = queue(s)!
+      const now = inFlight(c)[0]
+      const earlier = c.items.find((u) => u.state === 'done' || u.state === 'failed')
+      return [
+        ...(now ? [0.5, 1].map((fraction) => ({ type: 'PROGRESS', key: now.key, fraction })) : []),
+        ...(earlier ? [{ type: 'PROGRESS', key: earlier.key, fraction: 0.5 }] : []),
+      ]
+    },
+  },
+  describe: (e) => {
+    const ev = e as unknown as { files?: { name: string }[]; key?: number; fraction?: number }
+    return e.type === 'ADD'
+      ? `add ${ev.files!.map((f) => f.name).join(', ')}`
+      : e.type === 'PROGRESS'
+        ? `file ${ev.key} at ${ev.fraction! * 100}%`
+        : undefined
+  },
+  outcomes: {
+    upload: [
+      { name: 'stored', output: () => ({ id: 'img-1' }) },
+      { name: 'refused', error: 'SVG is refused' },
+    ],
+  },
+  effects: ['uploaded'],
+  key: (s) => (s.context as UploadQueueContext).items.map((u) => [u.name, u.state, u.progress]),
+  promises: [
+    {
+      says: 'one file is sent at a time, exactly while the queue is sending',
+      holds: (f) => inFlight(queue(f.after)!).length === (f.after.value === 'sending' ? 1 : 0),
+    },
+    {
+      says: 'files are sent in the order they were added',
+      holds: (f) =>
+        of(f, 'upload').every((e) => {
+          const key = (e.detail as { key: number }).key
+          const c = queue(f.after)!
+          return inFlight(c)[0]?.key === key && !c.items.some((u) => u.state === 'waiting' && u.key < key)
+        }),
+    },
+    {
+      says: 'a failure is that file’s alone, with its message, and the next file is sent',
+      holds: (f) => {
+        if (f.step?.kind !== 'error') return true
+        const failed = queue(f.after)!.items.filter(
+          (u) => u.state === 'failed' && u.error === 'SVG is refused',
+        )
+        const waitingBefore = queue(f.before)!.items.some((u) => u.state === 'waiting')
+        return failed.length >= 1 && of(f, 'upload').length === (waitingBefore ? 1 : 0)
+      },
+    },
+    {
+      says: 'the screen hears of each stored image once, with its file',
+      holds: (f) =>
+        of(f, 'uploaded').length === (f.step?.kind === 'done' ? 1 : 0) &&
+        of(f, 'uploaded').every(
+          (e) => (e.detail as { key: number }).key === inFlight(queue(f.before)!)[0].key,
+        ),
+    },
+    {
+      says: 'progress moves only the file in flight; at 100% it is being converted',
+      holds: (f) =>
+        !isEvent(f, 'PROGRESS') ||
+        queue(f.after)!.items.every((u, i) => {
+          const e = f.step!.event as unknown as { key: number; fraction: number }
+          const b = queue(f.before)!.items[i]
+          if (u.key !== e.key || b.state === 'done' || b.state === 'failed') return u === b
+          return u.progress === e.fraction && u.state === (e.fraction >= 1 ? 'encoding' : 'uploading')
+        }),
+    },
+    {
+      says: 'the queue rests only when no file waits',
+      holds: (f) => f.after.value !== 'idle' || !queue(f.after)!.items.some((u) => u.state === 'waiting'),
+    },
+  ],
+}
+
 export const CC_MACHINE_MODELS: MachineModel[] = [
+  uploadQueueModel,
   mutationModel,
   pollModel,
   presenceModel,

@@ -83,10 +83,13 @@ export function CommitDialog({
   const close = () => flow.send({ type: 'CLOSE' })
   return (
     <>
+      {/* Closing it for the merge dialog fires its close event: that one must not close both. */}
       <Dialog
         open={state !== 'closed' && state !== 'merging'}
         title="Commit to the branch"
-        onClose={close}
+        onClose={() => {
+          if (!flow.getSnapshot().matches('merging')) close()
+        }}
         wide
       >
         <CommitForm flow={flow} path={path} />

@@ -1,8 +1,9 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
-import { ApiError, branchApi, useApi } from '../api'
+import { type ApiError, branchApi, useApi } from '../api'
 import { useCc } from '../cc-context'
 import type { AuthorDoc, Run, RunBrief } from '../factory-types'
+import { useMutation } from '../use-mutation'
 
 type Field = 'author' | 'topic' | 'carrier' | 'angle' | 'keywords' | 'words' | 'outline'
 
@@ -61,19 +62,22 @@ export function RunForm({
     words: '800',
     outline: '',
   })
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; rest: string[] }>({
-    fields: {},
-    rest: [],
-  })
+  const start = useMutation(
+    (brief: RunBrief) => api<{ run: Run }>('POST', branchApi(branch, '/runs'), { author: v.author, brief }),
+    { onDone: (r) => location.assign(ccPath('content-factory-run', { run: r.run.id }, branch)) },
+  )
+  // On success the page is on its way to the run: the form stays busy.
+  const busy = start.busy || start.succeeded
+  const errors: { fields: Partial<Record<Field, string>>; rest: string[] } =
+    start.apiError?.status === 400
+      ? fieldErrors(start.apiError)
+      : { fields: {}, rest: start.error ? [start.error] : [] }
   const allowed = may('run.manage')
   const onLive = branch === LIVE_BRANCH_NAME
   const disabled = !configured || !allowed || onLive || busy
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
-    setBusy(true)
-    setErrors({ fields: {}, rest: [] })
     const brief: RunBrief = { topic: v.topic.trim() }
     if (v.carrier.trim()) brief.carrier = v.carrier.trim()
     if (v.angle.trim()) brief.angle = v.angle.trim()
@@ -82,17 +86,7 @@ export function RunForm({
     if (v.words.trim()) brief.words = Number(v.words)
     const outline = list(v.outline, /\n/)
     if (outline.length) brief.outline = outline
-    try {
-      const r = await api<{ run: Run }>('POST', branchApi(branch, '/runs'), { author: v.author, brief })
-      location.assign(ccPath('content-factory-run', { run: r.run.id }, branch))
-    } catch (err) {
-      setErrors(
-        err instanceof ApiError && err.status === 400
-          ? fieldErrors(err)
-          : { fields: {}, rest: [(err as Error).message] },
-      )
-      setBusy(false)
-    }
+    start.run(brief)
   }
 
   const field = (name: Field, label: string, input: (p: object) => ReactNode, hint?: string) => {

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react'
 import { ccPath } from '../../../engine/render/control-center-routes'
 import { branchApi, useApi } from '../api'
-import type { FileDoc, PageEditorData } from '../api-types'
+import type { PageEditorData } from '../api-types'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { FormError } from '../States'
 import { jsonText } from '../use-json-draft'
+import { useMutation } from '../use-mutation'
 import { useResource } from '../use-resource'
+import { draftExists } from './draft-exists'
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const PATH = /^\/[^\s#]*$/
@@ -46,8 +48,35 @@ export function NewPageDialog({ branch, onClose }: { branch: string; onClose: ()
   const [form, setForm] = useState('')
   const [headline, setHeadline] = useState('')
   const [tried, setTried] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const create = useMutation(
+    async () => {
+      const target = `definitions/pages/${key}.json`
+      if (await draftExists(api, branch, target))
+        throw new Error(`A page "${key}" already exists on this branch: choose another key.`)
+      const doc: Record<string, unknown> = {
+        $schema: '../../schemas/page.schema.json',
+        ...(path ? { path } : {}),
+        brands,
+        template,
+        title: headline.trim() || key,
+        ...(template === 'funnel' ? { form } : {}),
+        ...TEMPLATES[template].start(headline.trim()),
+      }
+      for (const [k, v] of Object.entries(doc)) if (v === '') delete doc[k]
+      await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(target)}`), {
+        text: jsonText(doc),
+      })
+    },
+    {
+      onDone: () => {
+        changed()
+        location.assign(`${ccPath('page', { page: key }, branch)}&tab=content`)
+      },
+    },
+  )
+  // On success the page is on its way to the new page: the form stays busy.
+  const busy = create.busy || create.succeeded
+  const error = create.error
   const route = path || (key ? `/${key}` : '')
   const errors = {
     key: !key
@@ -72,41 +101,10 @@ export function NewPageDialog({ branch, onClose }: { branch: string; onClose: ()
       <form
         className="stack"
         noValidate
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault()
           setTried(true)
-          if (invalid) return
-          setBusy(true)
-          setError(null)
-          try {
-            const target = `definitions/pages/${key}.json`
-            const exists = await api<FileDoc>(
-              'GET',
-              branchApi(branch, `/file?path=${encodeURIComponent(target)}`),
-            ).then(
-              (d) => d.text !== null || (d.draft !== null && d.draft.text !== null),
-              () => false,
-            )
-            if (exists) throw new Error(`A page "${key}" already exists on this branch: choose another key.`)
-            const doc: Record<string, unknown> = {
-              $schema: '../../schemas/page.schema.json',
-              ...(path ? { path } : {}),
-              brands,
-              template,
-              title: headline.trim() || key,
-              ...(template === 'funnel' ? { form } : {}),
-              ...TEMPLATES[template].start(headline.trim()),
-            }
-            for (const [k, v] of Object.entries(doc)) if (v === '') delete doc[k]
-            await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(target)}`), {
-              text: jsonText(doc),
-            })
-            changed()
-            location.assign(`${ccPath('page', { page: key }, branch)}&tab=content`)
-          } catch (e2) {
-            setError((e2 as Error).message)
-            setBusy(false)
-          }
+          if (!invalid) create.run()
         }}
       >
         <div className="cc-field">
