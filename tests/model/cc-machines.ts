@@ -9,6 +9,7 @@ import {
   commitMachine,
   DRAFT_NOT_SAVED,
 } from '../../engine/control-center/machines/commit-machine'
+import { type DebounceContext, debounceMachine } from '../../engine/control-center/machines/debounce-machine'
 import {
   CC_AUTOSAVE_IDLE_MS,
   type DraftContext,
@@ -583,7 +584,64 @@ export const uploadQueueModel: MachineModel = {
   ],
 }
 
+// --- a read that follows typing (the article preview) ------------------------------------------------
+
+const QUIET_MS = 300
+const deb = (s: AnyMachineSnapshot | null) => (s?.context ?? null) as DebounceContext | null
+
+export const debounceModel: MachineModel = {
+  name: 'cc-debounce',
+  title: 'a read that follows typing (engine/control-center/machines/debounce-machine.ts)',
+  machine: debounceMachine,
+  starts: [{ name: 'article editor', input: () => ({ quietMs: QUIET_MS }) }],
+  payloads: {
+    CHANGE: () => [
+      { type: 'CHANGE', input: 'draft 1' },
+      { type: 'CHANGE', input: 'draft 2' },
+    ],
+  },
+  describe: (e) => (e.type === 'CHANGE' ? `types ${(e as unknown as { input: string }).input}` : undefined),
+  outcomes: {
+    read: [
+      { name: 'preview', output: (c) => `preview of ${(c as DebounceContext).input}` },
+      { name: 'server error', error: 'server error' },
+    ],
+  },
+  key: (s) => {
+    const c = s.context as DebounceContext
+    return [c.input, c.output, c.error]
+  },
+  promises: [
+    {
+      says: 'the input is read only after 300 ms without a change, and it is the latest input',
+      holds: (f) =>
+        of(f, 'read').length === 0 ||
+        (f.step?.kind === 'delay' &&
+          f.step.delay === QUIET_MS &&
+          of(f, 'read').every((e) => e.detail === deb(f.before)!.input)),
+    },
+    {
+      says: 'a change restarts the wait and drops a read in flight',
+      holds: (f) => !isEvent(f, 'CHANGE') || (f.after.value === 'waiting' && of(f, 'read').length === 0),
+    },
+    {
+      says: 'an answer shown is of the input it was read for, and the last answer stays meanwhile',
+      holds: (f) =>
+        f.step?.kind === 'done'
+          ? deb(f.after)!.output === `preview of ${deb(f.after)!.input}` && deb(f.after)!.error === null
+          : f.step === null || deb(f.after)!.output === deb(f.before)!.output,
+    },
+    {
+      says: 'a failed read says why and keeps the last answer',
+      holds: (f) =>
+        f.step?.kind !== 'error' ||
+        (deb(f.after)!.error === 'server error' && deb(f.after)!.output === deb(f.before)!.output),
+    },
+  ],
+}
+
 export const CC_MACHINE_MODELS: MachineModel[] = [
+  debounceModel,
   uploadQueueModel,
   mutationModel,
   pollModel,

@@ -8,6 +8,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
+import { debounceMachine } from '../../engine/control-center/machines/debounce-machine'
 import {
   type PollAnswer,
   type PollInput,
@@ -55,4 +56,37 @@ export function usePoll<T>(
     set: (d, more) => actor.send({ type: 'SET', answer: { data: d, more } }),
   }
   return { ...stable.current, data, error, loading: state === 'fetching', failed: state === 'failed' }
+}
+
+export interface DebouncedRead<T> {
+  /** The last answer (kept while a newer input waits or is read). */
+  data: T | undefined
+  error: string | null
+}
+
+/**
+ * A read that follows typing, as an actor of engine/control-center/machines/debounce-machine.ts:
+ * `input` is read once it has stayed the same (by `key`) for `quietMs`; an older input's answer never
+ * replaces a newer one. For an article's preview:
+ *
+ *   const preview = useDebouncedRead((article) => api('POST', url, { article }), value, JSON.stringify(value), ARTICLE_PREVIEW_DEBOUNCE_MS)
+ */
+export function useDebouncedRead<I, T>(
+  read: (input: I) => Promise<T>,
+  input: I,
+  key: string,
+  quietMs: number,
+): DebouncedRead<T> {
+  const latest = useRef(read)
+  latest.current = read
+  const actor = useActorRef(
+    debounceMachine.provide({ actors: { read: fromPromise(({ input }) => latest.current(input as I)) } }),
+    { input: { quietMs } },
+  )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the input's identity
+  useEffect(() => actor.send({ type: 'CHANGE', input }), [actor, key])
+  return {
+    data: useSelector(actor, (s) => s.context.output) as T | undefined,
+    error: useSelector(actor, (s) => s.context.error),
+  }
 }
