@@ -284,10 +284,12 @@ export const draftModel: MachineModel = {
   machine: draftMachine,
   starts: [{ name: 'editor opened', input: () => undefined }],
   payloads: {
-    // Loads only from the start: a reload is the same event again, which every state takes the same way.
     LOADED: (s) =>
       s.value !== 'loading'
-        ? [load('reloaded', { server: 'B', hasDraft: true })]
+        ? // A reload during a save or after a failure (elsewhere it is the first load again).
+          ['saving', 'failed'].includes(String(s.value))
+          ? [load('reloaded', { server: 'B', hasDraft: true })]
+          : []
         : [
             load('the branch’s text', {}),
             load('text kept in this browser', { kept: 'A+', errors: [PROBLEM] }),

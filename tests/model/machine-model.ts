@@ -207,22 +207,17 @@ interface Explored {
   fired: Set<AnyTransition>
 }
 
-function explore(model: MachineModel, start: MachineModel['starts'][number]): Explored {
-  const { machine } = model
-  const times = new WeakMap<object, number>()
-  const firedBy = new WeakMap<object, AnyTransition[]>()
-  const meta = new WeakMap<EventObject, StepMeta>()
-  let now = MODEL_T0
-  let recording: AnyTransition[] = []
+/** An actor scope for calling the machine's transition function directly, reporting each microstep's transitions. */
+function modelScope(onMicrostep: (transitions: AnyTransition[]) => void) {
   const self = createEmptyActor()
   const system = Object.create(self.system, {
     _sendInspectionEvent: {
       value: (e: { type: string; _transitions?: AnyTransition[] }) => {
-        if (e.type === '@xstate.microstep') recording.push(...(e._transitions ?? []))
+        if (e.type === '@xstate.microstep') onMicrostep(e._transitions ?? [])
       },
     },
   })
-  const scope = {
+  return {
     self,
     logger: () => {},
     id: '',
@@ -233,6 +228,52 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
     emit: () => {},
     actionExecutor: () => {},
   }
+}
+
+type Adjacency = Record<
+  string,
+  {
+    state: AnyMachineSnapshot
+    transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }>
+  }
+>
+
+/**
+ * The paths to walk, as moves: a shortest path to every vertex (breadth first over the graph xstate
+ * found), and every edge (the shortest path to its source, then that edge). A path that is the start
+ * of another is dropped.
+ */
+function pathMoves(adjacency: Adjacency, serializeState: (s: AnyMachineSnapshot) => string): string[][] {
+  const initialKey = Object.keys(adjacency)[0]
+  const movesTo = new Map<string, string[]>([[initialKey, []]])
+  for (const key of movesTo.keys())
+    for (const [move, { state }] of Object.entries(adjacency[key].transitions)) {
+      const next = serializeState(state)
+      if (!movesTo.has(next)) movesTo.set(next, [...movesTo.get(key)!, move])
+    }
+  const candidates: string[][] = []
+  for (const [key, moves] of movesTo) {
+    candidates.push(moves)
+    for (const move of Object.keys(adjacency[key].transitions)) candidates.push([...moves, move])
+  }
+  const sig = (moves: string[]) => moves.map((m) => `${m}\n`).join('')
+  const kept: string[][] = []
+  for (const c of [...candidates].sort((x, y) => y.length - x.length)) {
+    if (kept.some((k) => sig(k).startsWith(sig(c)))) continue
+    kept.push(c)
+  }
+  kept.sort((x, y) => x.length - y.length || sig(x).localeCompare(sig(y)))
+  return kept
+}
+
+function explore(model: MachineModel, start: MachineModel['starts'][number]): Explored {
+  const { machine } = model
+  const times = new WeakMap<object, number>()
+  const firedBy = new WeakMap<object, AnyTransition[]>()
+  const meta = new WeakMap<EventObject, StepMeta>()
+  let now = MODEL_T0
+  let recording: AnyTransition[] = []
+  const scope = modelScope((transitions) => recording.push(...transitions))
   const input = start.input(() => now)
   const remember = (snap: AnyMachineSnapshot) => {
     times.set(snap, now)
@@ -303,28 +344,7 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
       transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }>
     }
   >
-  // The moves of a shortest path to every vertex (breadth first over the graph xstate found)...
-  const initialKey = Object.keys(adjacency)[0]
-  const movesTo = new Map<string, string[]>([[initialKey, []]])
-  for (const key of movesTo.keys())
-    for (const [move, { state }] of Object.entries(adjacency[key].transitions)) {
-      const next = options.serializeState(state)
-      if (!movesTo.has(next)) movesTo.set(next, [...movesTo.get(key)!, move])
-    }
-  // ...and every edge: the shortest path to its source, then that edge. A path that is the start of
-  // another is dropped.
-  const candidates: string[][] = []
-  for (const [key, moves] of movesTo) {
-    candidates.push(moves)
-    for (const move of Object.keys(adjacency[key].transitions)) candidates.push([...moves, move])
-  }
-  const sig = (moves: string[]) => moves.map((m) => `${m}\n`).join('')
-  const kept: string[][] = []
-  for (const c of [...candidates].sort((x, y) => y.length - x.length)) {
-    if (kept.some((k) => sig(k).startsWith(sig(c)))) continue
-    kept.push(c)
-  }
-  kept.sort((x, y) => x.length - y.length || sig(x).localeCompare(sig(y)))
+  const kept = pathMoves(adjacency, options.serializeState)
   // Each path is then walked again from the start, so its states and times are one run's.
   const fired = new Set<AnyTransition>()
   const walk = (moves: string[]): { initial: AnyMachineSnapshot; steps: ModelStep[] } | null => {

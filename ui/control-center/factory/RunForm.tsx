@@ -39,6 +39,67 @@ const list = (s: string, sep: RegExp) =>
     .map((x) => x.trim())
     .filter(Boolean)
 
+type Values = Record<Field, string>
+
+/** The brief the form's values ask for (empty optional fields left out). */
+function briefOf(v: Values): RunBrief {
+  const brief: RunBrief = { topic: v.topic.trim() }
+  if (v.carrier.trim()) brief.carrier = v.carrier.trim()
+  if (v.angle.trim()) brief.angle = v.angle.trim()
+  const keywords = list(v.keywords, /,/)
+  if (keywords.length) brief.keywords = keywords
+  if (v.words.trim()) brief.words = Number(v.words)
+  const outline = list(v.outline, /\n/)
+  if (outline.length) brief.outline = outline
+  return brief
+}
+
+/** One labelled field of the form, with its hint and its error from the server's 400. */
+function fieldRenderer({
+  id,
+  values: v,
+  setValues,
+  disabled,
+  errors,
+}: {
+  id: string
+  values: Values
+  setValues: (v: Values) => void
+  disabled: boolean
+  errors: Partial<Record<Field, string>>
+}) {
+  return (name: Field, label: string, input: (p: object) => ReactNode, hint?: string) => {
+    const err = errors[name]
+    const errId = `${id}-${name}-error`
+    const hintId = `${id}-${name}-hint`
+    const describedBy = [hint ? hintId : '', err ? errId : ''].filter(Boolean).join(' ') || undefined
+    return (
+      <div className={`cc-field cf-field-${name}`}>
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        {input({
+          id: `${id}-${name}`,
+          name,
+          value: v[name],
+          disabled,
+          'aria-invalid': err ? true : undefined,
+          'aria-describedby': describedBy,
+          onChange: (e: { target: { value: string } }) => setValues({ ...v, [name]: e.target.value }),
+        })}
+        {hint && (
+          <small id={hintId} className="muted">
+            {hint}
+          </small>
+        )}
+        {err && (
+          <small id={errId} className="cc-form-error cf-field-error">
+            {err}
+          </small>
+        )}
+      </div>
+    )
+  }
+}
+
 /** The "New run" form: the brief for one article, written as one of the branch's authors. */
 export function RunForm({
   branch,
@@ -53,7 +114,7 @@ export function RunForm({
   const { may, offerBranch } = useCc()
   const id = useId()
   const q = new URLSearchParams(location.search)
-  const [v, setV] = useState({
+  const [v, setV] = useState<Values>({
     author: q.get('author') ?? authors[0]?.id ?? '',
     topic: q.get('topic') ?? '',
     carrier: q.get('carrier') ?? '',
@@ -78,47 +139,9 @@ export function RunForm({
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    const brief: RunBrief = { topic: v.topic.trim() }
-    if (v.carrier.trim()) brief.carrier = v.carrier.trim()
-    if (v.angle.trim()) brief.angle = v.angle.trim()
-    const keywords = list(v.keywords, /,/)
-    if (keywords.length) brief.keywords = keywords
-    if (v.words.trim()) brief.words = Number(v.words)
-    const outline = list(v.outline, /\n/)
-    if (outline.length) brief.outline = outline
-    start.run(brief)
+    start.run(briefOf(v))
   }
-
-  const field = (name: Field, label: string, input: (p: object) => ReactNode, hint?: string) => {
-    const err = errors.fields[name]
-    const errId = `${id}-${name}-error`
-    const hintId = `${id}-${name}-hint`
-    const describedBy = [hint ? hintId : '', err ? errId : ''].filter(Boolean).join(' ') || undefined
-    return (
-      <div className={`cc-field cf-field-${name}`}>
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        {input({
-          id: `${id}-${name}`,
-          name,
-          value: v[name],
-          disabled,
-          'aria-invalid': err ? true : undefined,
-          'aria-describedby': describedBy,
-          onChange: (e: { target: { value: string } }) => setV({ ...v, [name]: e.target.value }),
-        })}
-        {hint && (
-          <small id={hintId} className="muted">
-            {hint}
-          </small>
-        )}
-        {err && (
-          <small id={errId} className="cc-form-error cf-field-error">
-            {err}
-          </small>
-        )}
-      </div>
-    )
-  }
+  const field = fieldRenderer({ id, values: v, setValues: setV, disabled, errors: errors.fields })
 
   return (
     <form className="cc-card cf-form" aria-labelledby={`${id}-h`} onSubmit={submit} noValidate>
