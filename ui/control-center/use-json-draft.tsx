@@ -115,10 +115,10 @@ function useDraftActor(branch: string, path: string, onSaved?: (text?: string) =
   )
 }
 
-type DraftActor = ReturnType<typeof useDraftActor>
+export type DraftActor = ReturnType<typeof useDraftActor>
 
 /** Saves my draft now and says whether the server has the text as typed (for a commit). */
-async function flushDraft(actor: DraftActor): Promise<boolean> {
+export async function flushDraft(actor: DraftActor): Promise<boolean> {
   // A save answered while text changed ends unsaved: save that text too (the commit dialog is modal).
   for (let i = 0; i < 3; i++) {
     if (actor.getSnapshot().matches('saved')) return true
