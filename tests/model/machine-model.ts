@@ -135,13 +135,23 @@ function allTransitions(machine: AnyStateMachine): AnyTransition[] {
 
 const nodeName = (n: AnyStateNode) => (n.path.length === 0 ? '(any state)' : n.path.join('.'))
 
-function delayOf(machine: AnyStateMachine, node: AnyStateNode, type: string): number {
+/** A delay in milliseconds: a number, or a named delay that is a number or computed from the context (a backoff). */
+function delayOf(
+  machine: AnyStateMachine,
+  node: AnyStateNode,
+  type: string,
+  snap: AnyMachineSnapshot,
+): number {
   const t = node.after.find((a) => a.eventType === type)
   assert.ok(t, `no delayed transition ${type} in ${node.id}`)
   const d = t.delay
   if (typeof d === 'number') return d
   assert.equal(typeof d, 'string', `delay of ${node.id} must be a number or a named delay`)
-  const impl = (machine.implementations.delays as Record<string, unknown>)[d as string]
+  const named = (machine.implementations.delays as Record<string, unknown>)[d as string]
+  const impl =
+    typeof named === 'function'
+      ? (named as (a: { context: unknown }) => unknown)({ context: snap.context })
+      : named
   assert.equal(typeof impl, 'number', `delay ${d} of ${node.id} must be a number of milliseconds`)
   return impl as number
 }
@@ -197,22 +207,17 @@ interface Explored {
   fired: Set<AnyTransition>
 }
 
-function explore(model: MachineModel, start: MachineModel['starts'][number]): Explored {
-  const { machine } = model
-  const times = new WeakMap<object, number>()
-  const firedBy = new WeakMap<object, AnyTransition[]>()
-  const meta = new WeakMap<EventObject, StepMeta>()
-  let now = MODEL_T0
-  let recording: AnyTransition[] = []
+/** An actor scope for calling the machine's transition function directly, reporting each microstep's transitions. */
+function modelScope(onMicrostep: (transitions: AnyTransition[]) => void) {
   const self = createEmptyActor()
   const system = Object.create(self.system, {
     _sendInspectionEvent: {
       value: (e: { type: string; _transitions?: AnyTransition[] }) => {
-        if (e.type === '@xstate.microstep') recording.push(...(e._transitions ?? []))
+        if (e.type === '@xstate.microstep') onMicrostep(e._transitions ?? [])
       },
     },
   })
-  const scope = {
+  return {
     self,
     logger: () => {},
     id: '',
@@ -223,6 +228,52 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
     emit: () => {},
     actionExecutor: () => {},
   }
+}
+
+type Adjacency = Record<
+  string,
+  {
+    state: AnyMachineSnapshot
+    transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }>
+  }
+>
+
+/**
+ * The paths to walk, as moves: a shortest path to every vertex (breadth first over the graph xstate
+ * found), and every edge (the shortest path to its source, then that edge). A path that is the start
+ * of another is dropped.
+ */
+function pathMoves(adjacency: Adjacency, serializeState: (s: AnyMachineSnapshot) => string): string[][] {
+  const initialKey = Object.keys(adjacency)[0]
+  const movesTo = new Map<string, string[]>([[initialKey, []]])
+  for (const key of movesTo.keys())
+    for (const [move, { state }] of Object.entries(adjacency[key].transitions)) {
+      const next = serializeState(state)
+      if (!movesTo.has(next)) movesTo.set(next, [...movesTo.get(key)!, move])
+    }
+  const candidates: string[][] = []
+  for (const [key, moves] of movesTo) {
+    candidates.push(moves)
+    for (const move of Object.keys(adjacency[key].transitions)) candidates.push([...moves, move])
+  }
+  const sig = (moves: string[]) => moves.map((m) => `${m}\n`).join('')
+  const kept: string[][] = []
+  for (const c of [...candidates].sort((x, y) => y.length - x.length)) {
+    if (kept.some((k) => sig(k).startsWith(sig(c)))) continue
+    kept.push(c)
+  }
+  kept.sort((x, y) => x.length - y.length || sig(x).localeCompare(sig(y)))
+  return kept
+}
+
+function explore(model: MachineModel, start: MachineModel['starts'][number]): Explored {
+  const { machine } = model
+  const times = new WeakMap<object, number>()
+  const firedBy = new WeakMap<object, AnyTransition[]>()
+  const meta = new WeakMap<EventObject, StepMeta>()
+  let now = MODEL_T0
+  let recording: AnyTransition[] = []
+  const scope = modelScope((transitions) => recording.push(...transitions))
   const input = start.input(() => now)
   const remember = (snap: AnyMachineSnapshot) => {
     times.set(snap, now)
@@ -254,7 +305,7 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
     for (const node of snap._nodes as AnyStateNode[])
       for (const type of node.ownEvents as string[]) {
         if (type.startsWith('xstate.after.')) {
-          const delay = delayOf(machine, node, type)
+          const delay = delayOf(machine, node, type, snap)
           add({ type }, { kind: 'delay', delay, label: `${delay / 1000} s pass` })
         } else if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
           const done = type.startsWith('xstate.done.actor.')
@@ -293,28 +344,7 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
       transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }>
     }
   >
-  // The moves of a shortest path to every vertex (breadth first over the graph xstate found)...
-  const initialKey = Object.keys(adjacency)[0]
-  const movesTo = new Map<string, string[]>([[initialKey, []]])
-  for (const key of movesTo.keys())
-    for (const [move, { state }] of Object.entries(adjacency[key].transitions)) {
-      const next = options.serializeState(state)
-      if (!movesTo.has(next)) movesTo.set(next, [...movesTo.get(key)!, move])
-    }
-  // ...and every edge: the shortest path to its source, then that edge. A path that is the start of
-  // another is dropped.
-  const candidates: string[][] = []
-  for (const [key, moves] of movesTo) {
-    candidates.push(moves)
-    for (const move of Object.keys(adjacency[key].transitions)) candidates.push([...moves, move])
-  }
-  const sig = (moves: string[]) => moves.map((m) => `${m}\n`).join('')
-  const kept: string[][] = []
-  for (const c of [...candidates].sort((x, y) => y.length - x.length)) {
-    if (kept.some((k) => sig(k).startsWith(sig(c)))) continue
-    kept.push(c)
-  }
-  kept.sort((x, y) => x.length - y.length || sig(x).localeCompare(sig(y)))
+  const kept = pathMoves(adjacency, options.serializeState)
   // Each path is then walked again from the start, so its states and times are one run's.
   const fired = new Set<AnyTransition>()
   const walk = (moves: string[]): { initial: AnyMachineSnapshot; steps: ModelStep[] } | null => {

@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import type { LiveHealth } from '../../schemas/generated/cc-answers/live'
 import { useApi } from './api'
 import { useCc } from './cc-context'
 import { FormError } from './States'
+import { useMutation } from './use-mutation'
 import { useResource } from './use-resource'
 
 /**
@@ -13,24 +13,15 @@ export function LiveHealthBanner() {
   const { may, changed } = useCc()
   const api = useApi()
   const live = useResource<{ live: LiveHealth }>(may('publish') ? '/api/cc/live' : null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const restore = useMutation((refused: string) => api('POST', '/api/cc/live/restore', { refused }), {
+    onDone: () => {
+      live.reload()
+      changed()
+    },
+  })
   const health = live.data?.live
   if (!health?.refused || !health.serving) return null
   const { refused, serving } = health
-  const restore = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await api('POST', '/api/cc/live/restore', { refused: refused.commit })
-      live.reload()
-      changed()
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <div className="cc-banner cc-banner-error cc-live-refused" role="alert">
       <p>
@@ -44,10 +35,15 @@ export function LiveHealthBanner() {
           </li>
         ))}
       </ul>
-      <button type="button" className="button button-primary" disabled={busy} onClick={restore}>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={restore.busy}
+        onClick={() => restore.run(refused.commit)}
+      >
         Restore live to {serving.slice(0, 7)}
       </button>
-      <FormError message={error} />
+      <FormError message={restore.error} />
     </div>
   )
 }

@@ -5,6 +5,7 @@ import type { FileConflicts } from '../../schemas/generated/cc-answers/common'
 import { Dialog } from './Dialog'
 import './merge.css'
 import { FormError } from './States'
+import { useMutation } from './use-mutation'
 
 type Side = 'theirs' | 'mine' | 'edit'
 
@@ -161,8 +162,9 @@ export function MergeDialog({
   const [edits, setEdits] = useState<Record<string, string>>({})
   const [message, setMessage] = useState(initialMessage)
   const [problem, setProblem] = useState<{ key: string; error: string } | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const save = useMutation((resolved: { path: string; text: string | null }[]) =>
+    onCommit(resolved, head, message.trim()),
+  )
   const id = useId()
 
   const fields = settle.flatMap((f) => f.fields)
@@ -173,9 +175,8 @@ export function MergeDialog({
       <form
         className="stack cc-merge"
         data-testid="merge-dialog"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault()
-          setError(null)
           const resolved: { path: string; text: string | null }[] = []
           for (const f of settle) {
             const r = resolveFile(f, choices, edits)
@@ -187,14 +188,7 @@ export function MergeDialog({
             resolved.push({ path: f.path, text: r.text })
           }
           setProblem(null)
-          setBusy(true)
-          try {
-            await onCommit(resolved, head, message.trim())
-          } catch (err) {
-            setError((err as Error).message)
-          } finally {
-            setBusy(false)
-          }
+          save.run(resolved)
         }}
       >
         <p>
@@ -208,118 +202,30 @@ export function MergeDialog({
             {unsettleable.length === 1 ? 'it' : 'them'}, then commit again.
           </p>
         )}
-        {fields.map((f, i) => {
-          const side = choices[f.key]
-          const root = f.conflict.pointer === ''
-          const bad = problem?.key === f.key ? problem.error : null
-          const errorId = `${id}-${i}-error`
-          return (
-            <fieldset
-              key={f.key}
-              className="cc-merge-field"
-              data-testid="merge-field"
-              data-pointer={f.conflict.pointer}
-              aria-describedby={bad ? errorId : undefined}
-            >
-              <legend>
-                <span className="cc-merge-name">{fieldLabel(f.conflict.pointer)}</span>{' '}
-                <code className="cc-merge-where">
-                  {f.path}
-                  {f.conflict.pointer}
-                </code>
-              </legend>
-              <div className="cc-merge-base">
-                <span className="cc-merge-side">Before either change</span>
-                <pre className="cc-merge-value">{shownValue(f.conflict.base, root)}</pre>
-              </div>
-              <div className="cc-merge-options">
-                {(
-                  [
-                    ['theirs', 'Keep theirs', 'on the branch now', f.conflict.theirs],
-                    ['mine', 'Keep mine', 'your draft', f.conflict.mine],
-                  ] as const
-                ).map(([value, title, note, v], n) => (
-                  <label key={value} className={`cc-merge-option${side === value ? ' is-chosen' : ''}`}>
-                    <span className="cc-merge-pick">
-                      <input
-                        type="radio"
-                        id={n === 0 ? `${id}-${i}` : undefined}
-                        name={`${id}-${i}`}
-                        value={value}
-                        checked={side === value}
-                        onChange={() => setChoices((c) => ({ ...c, [f.key]: value }))}
-                      />
-                      <span>
-                        <strong>{title}</strong> <span className="muted">({note})</span>
-                      </span>
-                    </span>
-                    <pre className="cc-merge-value" data-testid={`merge-${value}`}>
-                      {shownValue(v, root)}
-                    </pre>
-                  </label>
-                ))}
-                <div className={`cc-merge-option cc-merge-edit${side === 'edit' ? ' is-chosen' : ''}`}>
-                  <label className="cc-merge-pick">
-                    <input
-                      type="radio"
-                      name={`${id}-${i}`}
-                      value="edit"
-                      checked={side === 'edit'}
-                      onChange={() => {
-                        setChoices((c) => ({ ...c, [f.key]: 'edit' }))
-                        setEdits((x) =>
-                          f.key in x
-                            ? x
-                            : {
-                                ...x,
-                                [f.key]:
-                                  f.conflict.mine === ABSENT
-                                    ? ''
-                                    : f.plain
-                                      ? String(f.conflict.mine)
-                                      : JSON.stringify(f.conflict.mine, null, 2),
-                              },
-                        )
-                      }}
-                    />
-                    <span>
-                      <strong>Write another value</strong>
-                      {!f.plain && <span className="muted"> (JSON)</span>}
-                    </span>
-                  </label>
-                  {side === 'edit' && (
-                    <textarea
-                      aria-label={`Value of ${fieldLabel(f.conflict.pointer)}`}
-                      className="cc-merge-input"
-                      rows={Math.min(12, Math.max(2, (edits[f.key] ?? '').split('\n').length))}
-                      value={edits[f.key] ?? ''}
-                      onChange={(e) => setEdits((x) => ({ ...x, [f.key]: e.target.value }))}
-                      aria-invalid={bad ? true : undefined}
-                      aria-describedby={bad ? errorId : undefined}
-                    />
-                  )}
-                </div>
-              </div>
-              {bad && (
-                <p className="cc-form-error" id={errorId}>
-                  {bad}
-                </p>
-              )}
-            </fieldset>
-          )
-        })}
+        {fields.map((f, i) => (
+          <MergeField
+            key={f.key}
+            field={f}
+            name={`${id}-${i}`}
+            side={choices[f.key]}
+            edit={edits[f.key]}
+            problem={problem?.key === f.key ? problem.error : null}
+            onSide={(side) => setChoices((c) => ({ ...c, [f.key]: side }))}
+            onEdit={(text) => setEdits((x) => ({ ...x, [f.key]: text }))}
+          />
+        ))}
         <label className="cc-field">
           <span>Message</span>
           <input required value={message} onChange={(e) => setMessage(e.target.value)} />
         </label>
-        <FormError message={error} />
+        <FormError message={save.error} />
         <div className="cc-row">
           <button
             type="submit"
             className="button button-primary"
-            disabled={busy || !message.trim() || !settle.length}
+            disabled={save.busy || !message.trim() || !settle.length}
           >
-            {busy ? 'Committing…' : 'Commit the merge'}
+            {save.busy ? 'Committing…' : 'Commit the merge'}
           </button>
           <button type="button" className="button" onClick={onClose}>
             Cancel (keep my draft)
@@ -327,5 +233,117 @@ export function MergeDialog({
         </div>
       </form>
     </Dialog>
+  )
+}
+
+/** One field both sides changed: the value before, theirs, mine, or another value written in. */
+function MergeField({
+  field: f,
+  name,
+  side,
+  edit,
+  problem: bad,
+  onSide,
+  onEdit,
+}: {
+  field: Field
+  /** The radio group's name; the first radio's id (focused when the field is still open). */
+  name: string
+  side: Side | undefined
+  edit: string | undefined
+  problem: string | null
+  onSide: (side: Side) => void
+  onEdit: (text: string) => void
+}) {
+  const root = f.conflict.pointer === ''
+  const errorId = `${name}-error`
+  return (
+    <fieldset
+      className="cc-merge-field"
+      data-testid="merge-field"
+      data-pointer={f.conflict.pointer}
+      aria-describedby={bad ? errorId : undefined}
+    >
+      <legend>
+        <span className="cc-merge-name">{fieldLabel(f.conflict.pointer)}</span>{' '}
+        <code className="cc-merge-where">
+          {f.path}
+          {f.conflict.pointer}
+        </code>
+      </legend>
+      <div className="cc-merge-base">
+        <span className="cc-merge-side">Before either change</span>
+        <pre className="cc-merge-value">{shownValue(f.conflict.base, root)}</pre>
+      </div>
+      <div className="cc-merge-options">
+        {(
+          [
+            ['theirs', 'Keep theirs', 'on the branch now', f.conflict.theirs],
+            ['mine', 'Keep mine', 'your draft', f.conflict.mine],
+          ] as const
+        ).map(([value, title, note, v], n) => (
+          <label key={value} className={`cc-merge-option${side === value ? ' is-chosen' : ''}`}>
+            <span className="cc-merge-pick">
+              <input
+                type="radio"
+                id={n === 0 ? name : undefined}
+                name={name}
+                value={value}
+                checked={side === value}
+                onChange={() => onSide(value)}
+              />
+              <span>
+                <strong>{title}</strong> <span className="muted">({note})</span>
+              </span>
+            </span>
+            <pre className="cc-merge-value" data-testid={`merge-${value}`}>
+              {shownValue(v, root)}
+            </pre>
+          </label>
+        ))}
+        <div className={`cc-merge-option cc-merge-edit${side === 'edit' ? ' is-chosen' : ''}`}>
+          <label className="cc-merge-pick">
+            <input
+              type="radio"
+              name={name}
+              value="edit"
+              checked={side === 'edit'}
+              onChange={() => {
+                onSide('edit')
+                // The box starts with my value, once.
+                if (edit === undefined)
+                  onEdit(
+                    f.conflict.mine === ABSENT
+                      ? ''
+                      : f.plain
+                        ? String(f.conflict.mine)
+                        : JSON.stringify(f.conflict.mine, null, 2),
+                  )
+              }}
+            />
+            <span>
+              <strong>Write another value</strong>
+              {!f.plain && <span className="muted"> (JSON)</span>}
+            </span>
+          </label>
+          {side === 'edit' && (
+            <textarea
+              aria-label={`Value of ${fieldLabel(f.conflict.pointer)}`}
+              className="cc-merge-input"
+              rows={Math.min(12, Math.max(2, (edit ?? '').split('\n').length))}
+              value={edit ?? ''}
+              onChange={(e) => onEdit(e.target.value)}
+              aria-invalid={bad ? true : undefined}
+              aria-describedby={bad ? errorId : undefined}
+            />
+          )}
+        </div>
+      </div>
+      {bad && (
+        <p className="cc-form-error" id={errorId}>
+          {bad}
+        </p>
+      )}
+    </fieldset>
   )
 }

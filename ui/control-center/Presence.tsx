@@ -1,8 +1,13 @@
-import { useEffect, useRef, useState } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { fromPromise } from 'xstate'
+import {
+  type PresenceAnswer as PresenceTiming,
+  presenceMachine,
+} from '../../engine/control-center/machines/presence-machine'
 import { LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
 import type { PresenceAnswer } from '../../schemas/generated/cc-answers/presence'
 import { branchApi, useApi } from './api'
-import { CC_PRESENCE_RETRY_MS } from './cc-constants'
 import { useCc } from './cc-context'
 import './merge.css'
 
@@ -34,81 +39,48 @@ function names(list: string[]): string {
   return list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
 }
 
-/**
- * "Dana is also editing this page (since 2:14 pm)": while an editor of `path` is open on a branch, it
- * sends a heartbeat and asks who else has the same file open there (CONTROL-CENTER §2.5 A,
- * docs/decisions/0950), so two people learn of each other before their commits meet. Says nothing on
- * live, to people who cannot edit, or when nobody else is there; a failing check says so quietly.
- */
-export function Presence({ branch, path }: { branch: string; path: string }) {
-  const { may } = useCc()
+/** The presence actor of one open editor: checks on the machine's pace, a goodbye when the page goes away or the last editor of the file here closes. */
+function usePresence(branch: string, path: string) {
   const api = useApi()
-  const [others, setOthers] = useState<PresenceAnswer['others']>([])
-  const [failed, setFailed] = useState(false)
-  /** The server's timing, from its first answer (server/api/control-center/presence.ts). */
-  const timing = useRef<{ heartbeatMs: number; pollMs: number } | null>(null)
-  const active = branch !== LIVE_BRANCH_NAME && may('branch.edit')
-
+  const url = branchApi(branch, '/presence')
+  const query = `${url}?path=${encodeURIComponent(path)}`
+  const actor = useActorRef(
+    presenceMachine.provide({
+      actors: {
+        check: fromPromise<PresenceTiming, { beat: boolean }>(({ input }) =>
+          input.beat ? api<PresenceAnswer>('PUT', url, { path }) : api<PresenceAnswer>('GET', query),
+        ),
+      },
+      actions: {
+        // Leaving the page unmounts nothing: say goodbye on the way out, not waiting; the body is cancelled.
+        leave: () =>
+          void fetch(query, {
+            method: 'DELETE',
+            keepalive: true,
+            credentials: 'same-origin',
+            headers: { 'Content-Type': 'application/json' },
+            body: '{}',
+          })
+            .then((r) => r.body?.cancel())
+            .catch(() => {}),
+      },
+    }),
+    { input: {} },
+  )
   useEffect(() => {
-    if (!active) return
     const key = `${branch}\0${path}`
     openHere.set(key, (openHere.get(key) ?? 0) + 1)
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | null = null
-    let lastBeat = 0
-    const url = branchApi(branch, '/presence')
-    const query = `${url}?path=${encodeURIComponent(path)}`
-
-    const tick = async () => {
-      timer = null
-      const beat = !timing.current || Date.now() - lastBeat >= timing.current.heartbeatMs
-      try {
-        const r = beat
-          ? await api<PresenceAnswer>('PUT', url, { path })
-          : await api<PresenceAnswer>('GET', query)
-        if (beat) lastBeat = Date.now()
-        if (stopped) return
-        timing.current = { heartbeatMs: r.heartbeatMs, pollMs: r.pollMs }
-        setOthers(r.others)
-        setFailed(false)
-      } catch {
-        if (stopped) return
-        setFailed(true)
-      }
-      if (!stopped) timer = setTimeout(() => void tick(), timing.current?.pollMs ?? CC_PRESENCE_RETRY_MS)
-    }
-    // A tab coming back to the front (its timers may have been slowed) beats at once.
     const onVisible = () => {
-      if (document.visibilityState !== 'visible' || stopped) return
-      if (timer) clearTimeout(timer)
-      lastBeat = 0
-      void tick()
+      if (document.visibilityState === 'visible') actor.send({ type: 'VISIBLE' })
     }
-    // Leaving the page (a link, a reload, closing the tab) unmounts nothing: say goodbye on the way out.
-    // The answer is not waited for; its body is cancelled.
-    const onHide = () => {
-      if (stopped) return
-      fetch(query, {
-        method: 'DELETE',
-        keepalive: true,
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      })
-        .then((r) => r.body?.cancel())
-        .catch(() => {})
-    }
-    // Back from the back-forward cache: here again at once.
+    const onHide = () => actor.send({ type: 'HIDDEN' })
     const onShow = (e: PageTransitionEvent) => {
-      if (e.persisted) onVisible()
+      if (e.persisted) actor.send({ type: 'VISIBLE' })
     }
     document.addEventListener('visibilitychange', onVisible)
     window.addEventListener('pagehide', onHide)
     window.addEventListener('pageshow', onShow)
-    void tick()
     return () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
       document.removeEventListener('visibilitychange', onVisible)
       window.removeEventListener('pagehide', onHide)
       window.removeEventListener('pageshow', onShow)
@@ -120,9 +92,29 @@ export function Presence({ branch, path }: { branch: string; path: string }) {
         api('DELETE', query).catch(() => {})
       }
     }
-  }, [active, api, branch, path])
+  }, [actor, api, branch, path, query])
+  return {
+    others: useSelector(actor, (s) => s.context.others),
+    failed: useSelector(actor, (s) => s.context.failed),
+  }
+}
 
-  if (!active) return null
+/**
+ * "Dana is also editing this page (since 2:14 pm)": while an editor of `path` is open on a branch, an
+ * actor of the presence machine (engine/control-center/machines/presence-machine.ts) sends a heartbeat
+ * and asks who else has the same file open there (CONTROL-CENTER §2.5 A, docs/decisions/0950), so two
+ * people learn of each other before their commits meet. Says nothing on live, to people who cannot
+ * edit, or when nobody else is there; a failing check says so quietly.
+ */
+export function Presence({ branch, path }: { branch: string; path: string }) {
+  const { may } = useCc()
+  if (branch === LIVE_BRANCH_NAME || !may('branch.edit')) return null
+  // Keyed by the file: another file is another actor.
+  return <PresenceNote key={`${branch}\0${path}`} branch={branch} path={path} />
+}
+
+function PresenceNote({ branch, path }: { branch: string; path: string }) {
+  const { others, failed } = usePresence(branch, path)
   const noun = fileNoun(path)
   return (
     <div role="status" className="cc-presence" data-testid="presence">

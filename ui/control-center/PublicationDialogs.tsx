@@ -1,11 +1,11 @@
-import { useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
 import type { PublicationEntry } from '../../schemas/generated/cc-answers/publishing'
-import { ApiError, useApi } from './api'
+import { useApi } from './api'
 import { asFileConflicts } from './Conflicts'
 import { Dialog } from './Dialog'
 import { DiffView } from './DiffView'
 import { FormError, jsonValue, laTime } from './States'
+import { useMutation } from './use-mutation'
 
 const named = (p: PublicationEntry) => `#${p.id}${p.branch ? ` (branch ${p.branch})` : ''} of ${laTime(p.at)}`
 
@@ -47,31 +47,16 @@ export function RevertDialog({
   onClose: () => void
 }) {
   const api = useApi()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [conflicts, setConflicts] = useState<ReturnType<typeof asFileConflicts>>([])
+  const revert = useMutation(
+    (id: string) => api<{ branch: { name: string } }>('POST', `/api/cc/publications/${id}/revert`),
+    { onDone: (r) => location.assign(ccPath('branch', { branch: r.branch.name })) },
+  )
+  const error = revert.error
+  const conflicts = asFileConflicts(revert.apiError?.body?.conflicts)
+  const busy = revert.busy || revert.succeeded
   const close = () => {
-    setError(null)
-    setConflicts([])
+    revert.reset()
     onClose()
-  }
-  const revert = async () => {
-    if (!publication) return
-    setBusy(true)
-    setError(null)
-    setConflicts([])
-    try {
-      const r = await api<{ branch: { name: string } }>(
-        'POST',
-        `/api/cc/publications/${publication.id}/revert`,
-      )
-      location.assign(ccPath('branch', { branch: r.branch.name }))
-    } catch (e) {
-      setError((e as Error).message)
-      if (e instanceof ApiError) setConflicts(asFileConflicts(e.body?.conflicts))
-    } finally {
-      setBusy(false)
-    }
   }
   return (
     <Dialog open={publication !== null} title="Revert only this publication?" onClose={close} wide>
@@ -107,7 +92,12 @@ export function RevertDialog({
           )}
           <div className="cc-row">
             {conflicts.length === 0 && (
-              <button type="button" className="button button-primary" disabled={busy} onClick={revert}>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={busy}
+                onClick={() => revert.run(publication.id)}
+              >
                 {busy ? 'Creating the branch…' : 'Create the revert branch'}
               </button>
             )}

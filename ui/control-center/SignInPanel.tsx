@@ -1,5 +1,23 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId } from 'react'
 import { FormError } from './States'
+import { useMutation } from './use-mutation'
+
+/** `POST /api/_auth/session`; a refusal or an unreachable server is an error with a message to show. */
+async function signInRequest(credentials: { email: string; password: string }): Promise<void> {
+  let res: Response
+  try {
+    res = await fetch('/api/_auth/session', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    })
+  } catch {
+    throw new Error('The server cannot be reached; try again.')
+  }
+  const body = (await res.json().catch(() => null)) as { error?: string } | null
+  if (!res.ok) throw new Error(body?.error ?? `Sign-in failed (${res.status})`)
+}
 
 /**
  * E-mail and password through `POST /api/_auth/session` (server/api/auth.ts). Shown in place of any
@@ -13,34 +31,12 @@ export function SignInPanel({
   heading?: string
 }) {
   const id = useId()
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const signIn = useMutation(signInRequest, { onDone: onSignedIn })
+  const { busy, error } = signIn
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = new FormData(e.currentTarget)
-    setBusy(true)
-    setError(null)
-    try {
-      const res = await fetch('/api/_auth/session', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          email: String(form.get('email') ?? ''),
-          password: String(form.get('password') ?? ''),
-        }),
-      })
-      const body = (await res.json().catch(() => null)) as { error?: string } | null
-      if (!res.ok) {
-        setError(body?.error ?? `Sign-in failed (${res.status})`)
-        return
-      }
-      onSignedIn()
-    } catch {
-      setError('The server cannot be reached; try again.')
-    } finally {
-      setBusy(false)
-    }
+    signIn.run({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') })
   }
   return (
     <form className="cc-sign-in stack" onSubmit={submit} aria-labelledby={`${id}-h`}>

@@ -3,8 +3,6 @@
  * engine/constants.ts, which every public page's shell chunk carries whole.
  */
 
-/** A Source editor autosaves its draft after this much idle time. */
-export const CC_AUTOSAVE_IDLE_MS = 800
 /** The preview viewports (Payload's breakpoints, CONTROL-CENTER §1.4). */
 export const CC_PREVIEW_VIEWPORTS = [375, 768, 1280] as const
 /**
@@ -12,5 +10,3 @@ export const CC_PREVIEW_VIEWPORTS = [375, 768, 1280] as const
  * server's render, the pane follows typing well within CONTROL-CENTER §8's ~1.5 s.
  */
 export const ARTICLE_PREVIEW_DEBOUNCE_MS = 300
-/** Presence asks again this soon when it has no answer yet (then it follows the server's timing). */
-export const CC_PRESENCE_RETRY_MS = 5_000

@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef } from 'react'
+import { fromPromise, waitFor } from 'xstate'
+import { draftMachine } from '../../engine/control-center/machines/draft-machine'
 import { LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
 import type { FileDoc } from '../../schemas/generated/cc-answers/branches'
 import type { DefinitionError } from '../../schemas/generated/cc-answers/common'
 import { branchApi, useApi } from './api'
-import { CommitDialog, carryKey, unsavedKey } from './CommitDialog'
-import { CC_AUTOSAVE_IDLE_MS } from './cc-constants'
+import { CommitDialog, carryKey, unsavedKey, useCommitFlow } from './CommitDialog'
 import { useCc } from './cc-context'
 import { Presence } from './Presence'
 import { useResource } from './use-resource'
 
-type SaveState = 'saved' | 'unsaved' | 'saving' | 'failed'
 type Doc = Record<string, unknown>
 
 /** A document as the forms write it: two-space JSON with a final newline, like the files in git. */
@@ -85,13 +86,75 @@ export function useJsonDraft<T = Doc>(
   }
 }
 
+/** The draft machine's actor for one file, its effects on this browser (localStorage, the shell, the preview). */
+function useDraftActor(branch: string, path: string, onSaved?: (text?: string) => void) {
+  const { changed, offerBranch } = useCc()
+  const api = useApi()
+  const latest = useRef({ branch, path, onSaved, changed, offerBranch, api })
+  latest.current = { branch, path, onSaved, changed, offerBranch, api }
+  const unsaved = () => unsavedKey(latest.current.branch, latest.current.path)
+  return useActorRef(
+    draftMachine.provide({
+      actors: {
+        saveDraft: fromPromise<{ errors: unknown[] }, { text: string; base?: string }>(({ input }) => {
+          const { api, branch, path } = latest.current
+          return api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`), input)
+        }),
+      },
+      actions: {
+        keep: (_, { text }) => localStorage.setItem(unsaved(), text),
+        carry: (_, { text }) => localStorage.setItem(carryKey(latest.current.path), text),
+        forget: () => localStorage.removeItem(unsaved()),
+        offerBranch: () => latest.current.offerBranch(),
+        // The preview first: it reloads while the header refreshes its counts.
+        saved: (_, { text }) => {
+          latest.current.onSaved?.(text)
+          latest.current.changed()
+        },
+      },
+    }),
+  )
+}
+
+export type DraftActor = ReturnType<typeof useDraftActor>
+
+/** Saves my draft now and says whether the server has the text as typed (for a commit). */
+export async function flushDraft(actor: DraftActor): Promise<boolean> {
+  // A save answered while text changed ends unsaved: save that text too (the commit dialog is modal).
+  for (let i = 0; i < 3; i++) {
+    if (actor.getSnapshot().matches('saved')) return true
+    actor.send({ type: 'SAVE' })
+    const s = await waitFor(actor, (x) => !x.matches('saving'))
+    if (s.matches('saved')) return true
+    if (s.matches('failed')) return false
+  }
+  return false
+}
+
+/** The save state, in words. */
+function saveWords(state: string, saveError: string | null, draftOnServer: boolean): string {
+  switch (state) {
+    case 'readOnly':
+      return 'Live is read-only: a change here asks for a branch to save it on.'
+    case 'saving':
+      return 'Saving draft…'
+    case 'unsaved':
+      return 'Unsaved changes (kept in this browser)'
+    case 'failed':
+      return `Not saved: ${saveError ?? 'error'} (kept in this browser)`
+    default:
+      return draftOnServer ? 'Draft saved' : 'No unsaved changes'
+  }
+}
+
 /**
- * An editor's hold on one definition file: it loads my draft (or what this browser kept unsaved),
- * autosaves every change as my draft 800 ms after typing stops, keeps unsaved text in this browser
- * until the server has it, returns the server's errors (schema and cross-checks) at their pointers,
- * and commits (with the merge dialog on a conflict). My draft records the commit its text was read on,
- * so a stale editor cannot undo others' commits. On live, a change asks for a branch and is carried
- * to it.
+ * An editor's hold on one definition file, as an actor of the draft machine
+ * (engine/control-center/machines/draft-machine.ts): it loads my draft (or what this browser kept
+ * unsaved), autosaves every change as my draft 800 ms after typing stops, keeps unsaved text in this
+ * browser until the server has it, returns the server's errors (schema and cross-checks) at their
+ * pointers, and commits through the commit machine (with the merge dialog on a conflict). My draft
+ * records the commit its text was read on, so a stale editor cannot undo others' commits. On live, a
+ * change asks for a branch and is carried to it. This hook keeps no timer and no state of its own.
  */
 export function useTextDraft(
   branch: string,
@@ -99,162 +162,83 @@ export function useTextDraft(
   /** After each draft save (with the text saved) or commit. */
   onSaved?: (text?: string) => void,
 ): TextDraft {
-  const { changed, may, offerBranch } = useCc()
+  const { changed, may } = useCc()
   const api = useApi()
-  const [revision, setRevision] = useState(0)
-  const doc = useResource<FileDoc>(branchApi(branch, `/file?path=${encodeURIComponent(path)}`), revision)
+  const doc = useResource<FileDoc>(branchApi(branch, `/file?path=${encodeURIComponent(path)}`))
   const readOnly = branch === LIVE_BRANCH_NAME
-  const [text, setText] = useState<string | null>(null)
-  const [errors, setErrors] = useState<DefinitionError[]>([])
-  const [save, setSave] = useState<SaveState>('saved')
-  const [saveError, setSaveError] = useState<string | null>(null)
-  const [committing, setCommitting] = useState(false)
-  const latest = useRef<string | null>(null)
-  /** The commit my text was written on, when known: my draft's base (a stale editor must not undo others' commits). */
-  const baseHead = useRef<string | undefined>(undefined)
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const offered = useRef(false)
-
-  const saveNow = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = null
-    const sending = latest.current
-    if (sending === null) return true
-    setSave('saving')
-    try {
-      const r = await api<{ errors: DefinitionError[] }>(
-        'PUT',
-        branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`),
-        { text: sending, ...(baseHead.current ? { base: baseHead.current } : {}) },
-      )
-      setErrors(r.errors)
-      setSaveError(null)
-      if (latest.current === sending) {
-        localStorage.removeItem(unsavedKey(branch, path))
-        setSave('saved')
-      } else setSave('unsaved')
-      // The preview first: it reloads while the header refreshes its counts.
-      onSaved?.(sending)
-      changed()
-      return true
-    } catch (e) {
-      setSave('failed')
-      setSaveError((e as Error).message)
-      return false
-    }
-  }, [api, branch, path, changed, onSaved])
-
-  const schedule = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = setTimeout(() => void saveNow(), CC_AUTOSAVE_IDLE_MS)
-  }, [saveNow])
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current)
-    },
-    [],
-  )
+  const actor = useDraftActor(branch, path, onSaved)
+  const state = useSelector(actor, (s) => s.value as string)
+  const text = useSelector(actor, (s) => s.context.text)
+  const errors = useSelector(actor, (s) => s.context.errors) as DefinitionError[]
+  const saveError = useSelector(actor, (s) => s.context.saveError)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per loaded document
   useEffect(() => {
     if (!doc.data) return
-    const server = doc.data.draft ? (doc.data.draft.text ?? '') : (doc.data.text ?? '')
     const kept = readOnly ? null : localStorage.getItem(unsavedKey(branch, path))
     const carried = readOnly ? null : localStorage.getItem(carryKey(path))
     if (carried !== null) localStorage.removeItem(carryKey(path))
-    const start = kept ?? carried ?? server
-    // Text straight from the head (no draft of mine, nothing kept): my draft's base is this head.
-    baseHead.current =
-      !doc.data.draft && kept === null && carried === null && !readOnly ? doc.data.head : undefined
-    setErrors(doc.data.errors)
-    setText(start)
-    latest.current = start
-    if (start !== server && !readOnly) {
-      localStorage.setItem(unsavedKey(branch, path), start)
-      setSave('unsaved')
-      schedule()
-    }
+    actor.send({
+      type: 'LOADED',
+      server: doc.data.draft ? (doc.data.draft.text ?? '') : (doc.data.text ?? ''),
+      kept,
+      carried,
+      head: doc.data.head,
+      hasDraft: doc.data.draft !== null,
+      errors: doc.data.errors,
+      readOnly,
+    })
   }, [doc.data])
 
-  const update = (next: string) => {
-    setText(next)
-    latest.current = next
-    if (readOnly) {
-      // Live is read-only: keep the text and offer a branch to save it on.
-      localStorage.setItem(carryKey(path), next)
-      if (!offered.current) {
-        offered.current = true
-        offerBranch()
-      }
-      return
-    }
-    localStorage.setItem(unsavedKey(branch, path), next)
-    setSave('unsaved')
-    schedule()
+  const commit = async (message: string, expectedHead?: string) => {
+    await api('POST', branchApi(branch, '/commits'), {
+      message,
+      expectedHead: expectedHead ?? doc.data?.head,
+      paths: [path],
+    })
+    localStorage.removeItem(unsavedKey(branch, path))
+    doc.reload()
+    changed()
+    onSaved?.()
   }
+  const flow = useCommitFlow({ path, flush: () => flushDraft(actor), commit })
 
-  const head = doc.data?.head
   const bar = doc.data ? (
     <div className="stack cc-draft-bar">
       {!readOnly && <Presence branch={branch} path={path} />}
       <div className="cc-row cc-row-between">
         <p className="cc-save-state" role="status" data-testid="save-state">
-          {readOnly
-            ? 'Live is read-only: a change here asks for a branch to save it on.'
-            : save === 'saved'
-              ? doc.data.draft || (latest.current !== null && latest.current !== (doc.data.text ?? ''))
-                ? 'Draft saved'
-                : 'No unsaved changes'
-              : save === 'saving'
-                ? 'Saving draft…'
-                : save === 'unsaved'
-                  ? 'Unsaved changes (kept in this browser)'
-                  : `Not saved: ${saveError ?? 'error'} (kept in this browser)`}
+          {saveWords(
+            state,
+            saveError,
+            Boolean(doc.data.draft) || (text !== null && text !== (doc.data.text ?? '')),
+          )}
         </p>
         {!readOnly && may('branch.edit') && (
           <div className="cc-row">
-            {save === 'failed' && (
-              <button type="button" className="button cc-small" onClick={() => void saveNow()}>
+            {state === 'failed' && (
+              <button type="button" className="button cc-small" onClick={() => actor.send({ type: 'SAVE' })}>
                 Retry save
               </button>
             )}
             <button
               type="button"
               className="button button-primary cc-small"
-              onClick={() => setCommitting(true)}
+              onClick={() => flow.send({ type: 'OPEN' })}
             >
               Commit
             </button>
           </div>
         )}
         <CommitDialog
-          open={committing}
-          onClose={() => setCommitting(false)}
+          flow={flow}
           path={path}
-          flush={async () => (save === 'saved' ? true : saveNow())}
           branch={branch}
-          commit={async (message, expectedHead) => {
-            await api('POST', branchApi(branch, '/commits'), {
-              message,
-              expectedHead: expectedHead ?? head,
-              paths: [path],
-            })
-            localStorage.removeItem(unsavedKey(branch, path))
-            setRevision((r) => r + 1)
-            changed()
-            onSaved?.()
-          }}
-          onResolved={(resolved, mergedOn) => {
-            baseHead.current = mergedOn
-            // The settled text is my draft now: the editor shows it, and nothing older autosaves over it.
-            if (timer.current) clearTimeout(timer.current)
-            timer.current = null
-            latest.current = resolved ?? ''
-            setText(resolved ?? '')
-            localStorage.removeItem(unsavedKey(branch, path))
-            setSave('saved')
-          }}
+          commit={commit}
+          // The settled text is my draft now: the editor shows it, and nothing older autosaves over it.
+          onResolved={(resolved, mergedOn) =>
+            actor.send({ type: 'RESOLVED', text: resolved ?? '', head: mergedOn })
+          }
         />
       </div>
     </div>
@@ -266,7 +250,7 @@ export function useTextDraft(
     reload: doc.reload,
     doc: doc.data,
     text,
-    update,
+    update: (next: string) => actor.send({ type: 'EDIT', text: next }),
     errors,
     readOnly,
     bar,

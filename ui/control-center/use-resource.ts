@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback } from 'react'
 import { type Api, useApi } from './api'
+import { usePoll } from './use-poll'
 
 export interface Resource<T> {
   data: T | null
@@ -13,29 +14,21 @@ export function useResource<T>(url: string | null, key: unknown = 0): Resource<T
   return useResourceWith<T>(useApi(), url, key)
 }
 
-/** useResource with an explicit caller (the shell, before the API context exists). */
+/**
+ * useResource with an explicit caller (the shell, before the API context exists). The read is an
+ * actor of the poll machine (engine/control-center/machines/run-poll-machine.ts) that ends at its
+ * first answer: a newer URL or key drops an older answer, a failure waits for `reload()`.
+ */
 export function useResourceWith<T>(api: Api, url: string | null, key: unknown = 0): Resource<T> {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: url !== null,
-  })
-  const [tick, setTick] = useState(0)
-  const current = useRef(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` and `key` ask again for the same URL
-  useEffect(() => {
-    if (url === null) return
-    const id = ++current.current
-    setState((s) => ({ ...s, loading: true }))
-    api<T>('GET', url).then(
-      (data) => {
-        if (id === current.current) setState({ data, error: null, loading: false })
-      },
-      (e: Error) => {
-        if (id === current.current) setState({ data: null, error: e.message, loading: false })
-      },
-    )
-  }, [api, url, tick, key])
-  const reload = useCallback(() => setTick((t) => t + 1), [])
-  return { ...state, reload }
+  const read = useCallback(
+    async () => ({ data: url === null ? null : await api<T>('GET', url), more: false }),
+    [api, url],
+  )
+  const poll = usePoll<T | null>(read, { more: false }, `${url}\0${JSON.stringify(key ?? null)}`)
+  return {
+    data: poll.failed ? null : poll.data,
+    error: poll.failed ? poll.error : null,
+    loading: url !== null && poll.loading,
+    reload: poll.refresh,
+  }
 }

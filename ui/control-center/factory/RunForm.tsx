@@ -2,8 +2,9 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
 import type { Author } from '../../../schemas/generated/author'
 import type { Run, RunBrief } from '../../../schemas/generated/cc-answers/runs'
-import { ApiError, branchApi, useApi } from '../api'
+import { type ApiError, branchApi, useApi } from '../api'
 import { useCc } from '../cc-context'
+import { useMutation } from '../use-mutation'
 
 type Field = 'author' | 'topic' | 'carrier' | 'angle' | 'keywords' | 'words' | 'outline'
 
@@ -39,65 +40,37 @@ const list = (s: string, sep: RegExp) =>
     .map((x) => x.trim())
     .filter(Boolean)
 
-/** The "New run" form: the brief for one article, written as one of the branch's authors. */
-export function RunForm({
-  branch,
-  authors,
-  configured,
+type Values = Record<Field, string>
+
+/** The brief the form's values ask for (empty optional fields left out). */
+function briefOf(v: Values): RunBrief {
+  const brief: RunBrief = { topic: v.topic.trim() }
+  if (v.carrier.trim()) brief.carrier = v.carrier.trim()
+  if (v.angle.trim()) brief.angle = v.angle.trim()
+  const keywords = list(v.keywords, /,/)
+  if (keywords.length) brief.keywords = keywords
+  if (v.words.trim()) brief.words = Number(v.words)
+  const outline = list(v.outline, /\n/)
+  if (outline.length) brief.outline = outline
+  return brief
+}
+
+/** One labelled field of the form, with its hint and its error from the server's 400. */
+function fieldRenderer({
+  id,
+  values: v,
+  setValues,
+  disabled,
+  errors,
 }: {
-  branch: string
-  authors: Author[]
-  configured: boolean
+  id: string
+  values: Values
+  setValues: (v: Values) => void
+  disabled: boolean
+  errors: Partial<Record<Field, string>>
 }) {
-  const api = useApi()
-  const { may, offerBranch } = useCc()
-  const id = useId()
-  const q = new URLSearchParams(location.search)
-  const [v, setV] = useState({
-    author: q.get('author') ?? authors[0]?.id ?? '',
-    topic: q.get('topic') ?? '',
-    carrier: q.get('carrier') ?? '',
-    angle: '',
-    keywords: '',
-    words: '800',
-    outline: '',
-  })
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; rest: string[] }>({
-    fields: {},
-    rest: [],
-  })
-  const allowed = may('run.manage')
-  const onLive = branch === LIVE_BRANCH_NAME
-  const disabled = !configured || !allowed || onLive || busy
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    setErrors({ fields: {}, rest: [] })
-    const brief: RunBrief = { topic: v.topic.trim() }
-    if (v.carrier.trim()) brief.carrier = v.carrier.trim()
-    if (v.angle.trim()) brief.angle = v.angle.trim()
-    const keywords = list(v.keywords, /,/)
-    if (keywords.length) brief.keywords = keywords
-    if (v.words.trim()) brief.words = Number(v.words)
-    const outline = list(v.outline, /\n/)
-    if (outline.length) brief.outline = outline
-    try {
-      const r = await api<{ run: Run }>('POST', branchApi(branch, '/runs'), { author: v.author, brief })
-      location.assign(ccPath('content-factory-run', { run: r.run.id }, branch))
-    } catch (err) {
-      setErrors(
-        err instanceof ApiError && err.status === 400
-          ? fieldErrors(err)
-          : { fields: {}, rest: [(err as Error).message] },
-      )
-      setBusy(false)
-    }
-  }
-
-  const field = (name: Field, label: string, input: (p: object) => ReactNode, hint?: string) => {
-    const err = errors.fields[name]
+  return (name: Field, label: string, input: (p: object) => ReactNode, hint?: string) => {
+    const err = errors[name]
     const errId = `${id}-${name}-error`
     const hintId = `${id}-${name}-hint`
     const describedBy = [hint ? hintId : '', err ? errId : ''].filter(Boolean).join(' ') || undefined
@@ -111,7 +84,7 @@ export function RunForm({
           disabled,
           'aria-invalid': err ? true : undefined,
           'aria-describedby': describedBy,
-          onChange: (e: { target: { value: string } }) => setV({ ...v, [name]: e.target.value }),
+          onChange: (e: { target: { value: string } }) => setValues({ ...v, [name]: e.target.value }),
         })}
         {hint && (
           <small id={hintId} className="muted">
@@ -126,6 +99,50 @@ export function RunForm({
       </div>
     )
   }
+}
+
+/** The "New run" form: the brief for one article, written as one of the branch's authors. */
+export function RunForm({
+  branch,
+  authors,
+  configured,
+}: {
+  branch: string
+  authors: Author[]
+  configured: boolean
+}) {
+  const api = useApi()
+  const { may, offerBranch } = useCc()
+  const id = useId()
+  const q = new URLSearchParams(location.search)
+  const [v, setV] = useState<Values>({
+    author: q.get('author') ?? authors[0]?.id ?? '',
+    topic: q.get('topic') ?? '',
+    carrier: q.get('carrier') ?? '',
+    angle: '',
+    keywords: '',
+    words: '800',
+    outline: '',
+  })
+  const start = useMutation(
+    (brief: RunBrief) => api<{ run: Run }>('POST', branchApi(branch, '/runs'), { author: v.author, brief }),
+    { onDone: (r) => location.assign(ccPath('content-factory-run', { run: r.run.id }, branch)) },
+  )
+  // On success the page is on its way to the run: the form stays busy.
+  const busy = start.busy || start.succeeded
+  const errors: { fields: Partial<Record<Field, string>>; rest: string[] } =
+    start.apiError?.status === 400
+      ? fieldErrors(start.apiError)
+      : { fields: {}, rest: start.error ? [start.error] : [] }
+  const allowed = may('run.manage')
+  const onLive = branch === LIVE_BRANCH_NAME
+  const disabled = !configured || !allowed || onLive || busy
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    start.run(briefOf(v))
+  }
+  const field = fieldRenderer({ id, values: v, setValues: setV, disabled, errors: errors.fields })
 
   return (
     <form className="cc-card cf-form" aria-labelledby={`${id}-h`} onSubmit={submit} noValidate>

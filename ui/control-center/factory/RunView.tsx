@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react'
+import { RUN_POLL_MS } from '../../../engine/control-center/machines/run-poll-machine'
 import { ccPath } from '../../../engine/render/control-center-routes'
 import type { ArticleDraft, Run, RunStatus } from '../../../schemas/generated/cc-answers/runs'
 import { isFinal, MAX_ATTEMPTS } from '../answer-helpers'
 import { useApi } from '../api'
 import { useCc } from '../cc-context'
 import { FormError, laTime } from '../States'
+import { useMutation } from '../use-mutation'
+import { usePoll } from '../use-poll'
 import { articleUrl, formatDuration, runDuration, StatusChip, tokens, useWho } from './run-bits'
-
-/** How often a run that is not finished is read again (docs/decisions/0901: polling, not SSE). */
-export const RUN_POLL_MS = 1_000
 
 const STEPS: { key: RunStatus | 'final'; label: string }[] = [
   { key: 'queued', label: 'Queued' },
@@ -175,8 +174,19 @@ function Prompt({ run }: { run: Run }) {
 function Actions({ run, onRun }: { run: Run; onRun(r: Run): void }) {
   const api = useApi()
   const { may } = useCc()
-  const [busy, setBusy] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const cancel = useMutation(
+    async () => (await api<{ run: Run }>('POST', `/api/cc/runs/${run.id}/cancel`)).run,
+    {
+      onDone: onRun,
+    },
+  )
+  const toArticle = useMutation(
+    async () => (await api<{ run: Run }>('POST', `/api/cc/runs/${run.id}/article`)).run,
+    {
+      onDone: (r) => location.assign(articleUrl(r.branch, r.articleId!)),
+    },
+  )
+  const busy = cancel.busy || toArticle.busy
   if (!may('run.manage'))
     return run.articleId ? (
       <div className="cc-actions">
@@ -185,46 +195,21 @@ function Actions({ run, onRun }: { run: Run; onRun(r: Run): void }) {
         </a>
       </div>
     ) : null
-  const act = async (what: string, fn: () => Promise<void>) => {
-    setBusy(what)
-    setError(null)
-    try {
-      await fn()
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(null)
-    }
-  }
   return (
     <section className="cc-actions" aria-label="Run actions">
       {!isFinal(run.status) && (
-        <button
-          type="button"
-          className="button"
-          disabled={busy !== null}
-          onClick={() =>
-            act('cancel', async () =>
-              onRun((await api<{ run: Run }>('POST', `/api/cc/runs/${run.id}/cancel`)).run),
-            )
-          }
-        >
-          {busy === 'cancel' ? 'Cancelling…' : 'Cancel run'}
+        <button type="button" className="button" disabled={busy} onClick={() => cancel.run()}>
+          {cancel.busy ? 'Cancelling…' : 'Cancel run'}
         </button>
       )}
       {run.status === 'succeeded' && !run.articleId && (
         <button
           type="button"
           className="button button-primary"
-          disabled={busy !== null}
-          onClick={() =>
-            act('article', async () => {
-              const r = await api<{ run: Run }>('POST', `/api/cc/runs/${run.id}/article`)
-              location.assign(articleUrl(r.run.branch, r.run.articleId!))
-            })
-          }
+          disabled={busy}
+          onClick={() => toArticle.run()}
         >
-          {busy === 'article' ? 'Creating…' : 'Create article on this branch'}
+          {toArticle.busy ? 'Creating…' : 'Create article on this branch'}
         </button>
       )}
       {run.articleId && (
@@ -242,45 +227,27 @@ function Actions({ run, onRun }: { run: Run; onRun(r: Run): void }) {
       >
         Re-run with edits
       </a>
-      <FormError message={error} />
+      <FormError message={cancel.error ?? toArticle.error} />
     </section>
   )
 }
 
-/** `/content-factory/runs/{run}`: one run, read again every second until it is finished. */
+/** `/content-factory/runs/{run}`: one run, read again every second until it is finished (run-poll-machine). */
 export function RunView({ initial }: { initial: Run }) {
   const api = useApi()
   const who = useWho()
-  const [run, setRun] = useState(initial)
-  const [pollError, setPollError] = useState<string | null>(null)
-  const [now, setNow] = useState(Date.now())
+  const poll = usePoll<Run>(
+    async () => {
+      const r = await api<{ run: Run }>('GET', `/api/cc/runs/${initial.id}`)
+      return { data: r.run, more: !isFinal(r.run.status) }
+    },
+    { initial: { data: initial, more: !isFinal(initial.status) }, intervalMs: RUN_POLL_MS },
+  )
+  const run = poll.data ?? initial
+  const pollError = poll.error
+  // The duration ticks with each read: the time of the last render is the time of the last answer.
+  const now = Date.now()
   const final = isFinal(run.status)
-  useEffect(() => {
-    if (final) return
-    let live = true
-    let timer: ReturnType<typeof setTimeout>
-    const poll = () => {
-      timer = setTimeout(async () => {
-        try {
-          const r = await api<{ run: Run }>('GET', `/api/cc/runs/${run.id}`)
-          if (!live) return
-          setRun(r.run)
-          setPollError(null)
-        } catch (e) {
-          if (live) setPollError((e as Error).message)
-        }
-        if (live) {
-          setNow(Date.now())
-          poll()
-        }
-      }, RUN_POLL_MS)
-    }
-    poll()
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [api, run.id, final])
   const title = `Run #${run.id}: ${run.brief.topic}`
   return (
     <div className="cc-page cf-run" data-status={run.status}>
@@ -306,7 +273,7 @@ export function RunView({ initial }: { initial: Run }) {
           Could not refresh this run: {pollError} (trying again).
         </p>
       )}
-      <Actions run={run} onRun={setRun} />
+      <Actions run={run} onRun={(r) => poll.set(r, !isFinal(r.status))} />
       <dl className="cc-card cf-meta">
         <div>
           <dt>Author</dt>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react'
 import type { Author } from '../../../schemas/generated/author'
 import type { FileDoc } from '../../../schemas/generated/cc-answers/branches'
 import type { FileRow } from '../../../schemas/generated/cc-answers/common'
 import { branchApi, useApi } from '../api'
+import { usePoll } from '../use-poll'
 import type { Resource } from '../use-resource'
 
 export interface AuthorEntry {
@@ -13,20 +13,13 @@ export interface AuthorEntry {
   draft: boolean
 }
 
-/** The branch's authors, each read from its definition file. */
+/** The branch's authors, each read from its definition file (one read of the poll machine: use-poll.ts). */
 export function useAuthors(branch: string, key: unknown = 0): Resource<AuthorEntry[]> {
   const api = useApi()
-  const [tick, setTick] = useState(0)
-  const [state, setState] = useState<{ data: AuthorEntry[] | null; error: string | null }>({
-    data: null,
-    error: null,
-  })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` and `key` ask again
-  useEffect(() => {
-    let live = true
-    ;(async () => {
+  const poll = usePoll<AuthorEntry[]>(
+    async () => {
       const { files } = await api<{ files: FileRow[] }>('GET', branchApi(branch, '/files?kind=author'))
-      const entries = await Promise.all(
+      const data = await Promise.all(
         files
           .filter((f) => f.state !== 'deleted')
           .map(async (f): Promise<AuthorEntry> => {
@@ -41,18 +34,15 @@ export function useAuthors(branch: string, key: unknown = 0): Resource<AuthorEnt
             return { path: f.path, author, problems: f.problems, draft: f.draft }
           }),
       )
-      return entries
-    })().then(
-      (data) => live && setState({ data, error: null }),
-      (e: Error) => live && setState({ data: null, error: e.message }),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, branch, tick, key])
+      return { data, more: false }
+    },
+    { more: false },
+    `${branch}\0${JSON.stringify(key ?? null)}`,
+  )
   return {
-    ...state,
-    loading: state.data === null && state.error === null,
-    reload: () => setTick((t) => t + 1),
+    data: poll.failed ? null : poll.data,
+    error: poll.failed ? poll.error : null,
+    loading: poll.data === null && !poll.failed,
+    reload: poll.refresh,
   }
 }

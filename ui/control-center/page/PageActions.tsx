@@ -7,6 +7,8 @@ import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { FormError } from '../States'
 import { jsonText } from '../use-json-draft'
+import { useMutation } from '../use-mutation'
+import { draftExists } from './draft-exists'
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -47,6 +49,15 @@ export function PageActions({
   const { may, changed } = useCc()
   const api = useApi()
   const [open, setOpen] = useState<'duplicate' | 'delete' | null>(null)
+  const remove = useMutation(
+    () => api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`), { text: null }),
+    {
+      onDone: () => {
+        changed()
+        location.assign(ccPath('pages', {}, branch))
+      },
+    },
+  )
   if (branch === LIVE_BRANCH_NAME || !may('branch.edit')) return null
   return (
     <>
@@ -96,19 +107,22 @@ export function PageActions({
         ) : (
           <form
             className="stack"
-            onSubmit={async (e) => {
+            onSubmit={(e) => {
               e.preventDefault()
-              await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(path)}`), { text: null })
-              changed()
-              location.assign(ccPath('pages', {}, branch))
+              remove.run()
             }}
           >
             <p>
               Deleting is a draft on this branch: commit it from the branch's Changes, and it leaves the site
               when the branch is published. Nothing names this page.
             </p>
+            <FormError message={remove.error} />
             <div className="cc-row">
-              <button type="submit" className="button button-danger">
+              <button
+                type="submit"
+                className="button button-danger"
+                disabled={remove.busy || remove.succeeded}
+              >
                 Delete page
               </button>
               <button type="button" className="button" onClick={() => setOpen(null)}>
@@ -138,47 +152,40 @@ function DuplicateDialog({
   const base = useId()
   const [key, setKey] = useState(nextRevisionKey(page.key))
   const [route, setRoute] = useState(copyPath(page.path, page.key, nextRevisionKey(page.key)))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const duplicate = useMutation(
+    async () => {
+      const target = `definitions/pages/${key}.json`
+      if (await draftExists(api, branch, target))
+        throw new Error(`A page "${key}" already exists on this branch: choose another key.`)
+      const source = await api<FileDoc>('GET', branchApi(branch, `/file?path=${encodeURIComponent(path)}`))
+      const text = source.draft?.text ?? source.text
+      if (!text) throw new Error('The page has no content to copy.')
+      const doc = JSON.parse(text) as Record<string, unknown>
+      delete doc.key
+      doc.path = route
+      delete doc.aliases
+      await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(target)}`), {
+        text: jsonText(doc),
+      })
+    },
+    {
+      onDone: () => {
+        changed()
+        location.assign(ccPath('page', { page: key }, branch))
+      },
+    },
+  )
+  // On success the page is on its way to the copy: the form stays busy.
+  const busy = duplicate.busy || duplicate.succeeded
+  const error = duplicate.error
   const keyError = KEY.test(key) ? null : 'Lowercase letters, digits and single hyphens, like grocery-r3.'
   return (
     <Dialog open title={`Duplicate page ${page.key}`} onClose={onClose}>
       <form
         className="stack"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault()
-          if (keyError) return
-          setBusy(true)
-          setError(null)
-          try {
-            const target = `definitions/pages/${key}.json`
-            const exists = await api<FileDoc>(
-              'GET',
-              branchApi(branch, `/file?path=${encodeURIComponent(target)}`),
-            ).then(
-              (d) => d.text !== null || (d.draft !== null && d.draft.text !== null),
-              () => false,
-            )
-            if (exists) throw new Error(`A page "${key}" already exists on this branch: choose another key.`)
-            const source = await api<FileDoc>(
-              'GET',
-              branchApi(branch, `/file?path=${encodeURIComponent(path)}`),
-            )
-            const text = source.draft?.text ?? source.text
-            if (!text) throw new Error('The page has no content to copy.')
-            const doc = JSON.parse(text) as Record<string, unknown>
-            delete doc.key
-            doc.path = route
-            delete doc.aliases
-            await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(target)}`), {
-              text: jsonText(doc),
-            })
-            changed()
-            location.assign(ccPath('page', { page: key }, branch))
-          } catch (err) {
-            setError((err as Error).message)
-            setBusy(false)
-          }
+          if (!keyError) duplicate.run()
         }}
       >
         <p>

@@ -4,11 +4,12 @@
  * `/content-factory/runs` (every run of the branch) and `/content-factory/runs/{run}` (one run, live).
  */
 import '../content-factory.css'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { RUN_LIST_POLL_MS } from '../../../engine/control-center/machines/run-poll-machine'
 import { ccPath } from '../../../engine/render/control-center-routes'
 import type { Run, RunList, RunStatus } from '../../../schemas/generated/cc-answers/runs'
 import { isFinal } from '../answer-helpers'
-import { branchApi } from '../api'
+import { branchApi, useApi } from '../api'
 import { useCc } from '../cc-context'
 import { FileDetail } from '../FileDetail'
 import { AuthorCard } from '../factory/Authors'
@@ -17,23 +18,27 @@ import { RunView } from '../factory/RunView'
 import { RunTable } from '../factory/run-bits'
 import { useAuthors } from '../factory/use-authors'
 import { Empty, WithResource } from '../States'
+import { usePoll } from '../use-poll'
 import { type Resource, useResource } from '../use-resource'
 
-/** How often a runs list with a run in progress is read again. */
-const LIST_POLL_MS = 2_000
-
-/** The branch's runs, read again while any of them is in progress. */
+/** The branch's runs, read again every 2 s while any of them is in progress (run-poll-machine). */
 function useRuns(branch: string): Resource<RunList> {
   const { revision } = useCc()
-  const runs = useResource<RunList>(branchApi(branch, '/runs'), revision)
-  const active = runs.data?.runs.some((r) => !isFinal(r.status)) ?? false
-  const { reload } = runs
-  useEffect(() => {
-    if (!active) return
-    const timer = setInterval(reload, LIST_POLL_MS)
-    return () => clearInterval(timer)
-  }, [active, reload])
-  return runs
+  const api = useApi()
+  const runs = usePoll<RunList>(
+    async () => {
+      const data = await api<RunList>('GET', branchApi(branch, '/runs'))
+      return { data, more: data.runs.some((r) => !isFinal(r.status)) }
+    },
+    { intervalMs: RUN_LIST_POLL_MS },
+    `${branch}\0${revision}`,
+  )
+  return {
+    data: runs.data,
+    error: runs.data ? null : runs.error,
+    loading: runs.loading,
+    reload: runs.refresh,
+  }
 }
 
 export default function ContentFactoryScreen() {

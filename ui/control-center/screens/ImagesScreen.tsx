@@ -1,5 +1,8 @@
+import { useActorRef, useSelector } from '@xstate/react'
 import { useId, useRef, useState } from 'react'
+import { type ActorRefFrom, fromPromise } from 'xstate'
 import { IMAGE_MAX_SIDE_PX, IMAGE_UPLOAD_MAX_BYTES } from '../../../engine/content/image-limits'
+import { uploadQueueMachine } from '../../../engine/control-center/machines/upload-queue-machine'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
 import { useCc } from '../cc-context'
 import {
@@ -23,14 +26,40 @@ const FILTERS: { id: Filter; label: string }[] = [
   { id: 'unused', label: 'Unused' },
 ]
 
-interface Upload {
-  key: number
-  name: string
-  size: number
-  progress: number
-  state: 'waiting' | 'uploading' | 'encoding' | 'done' | 'failed'
-  error?: string
-  image?: ImageRow
+/**
+ * The upload queue as an actor of engine/control-center/machines/upload-queue-machine.ts: one file at
+ * a time, in order, each with its progress and its own error. The newest file is listed first.
+ */
+function useUploadQueue(branch: string, onUploaded: () => void) {
+  const latest = useRef({ branch, onUploaded })
+  latest.current = { branch, onUploaded }
+  const self = useRef<ActorRefFrom<typeof uploadQueueMachine>>(null)
+  const actor = useActorRef(
+    uploadQueueMachine.provide({
+      actors: {
+        upload: fromPromise<unknown, { key: number; file: unknown }>(async ({ input }) => {
+          const r = await sendImage<{ image: ImageRow }>(
+            imagesUrl(latest.current.branch),
+            'POST',
+            input.file as File,
+            (f) => self.current?.send({ type: 'PROGRESS', key: input.key, fraction: f }),
+          )
+          return r.image
+        }),
+      },
+      actions: { uploaded: () => latest.current.onUploaded() },
+    }),
+  )
+  self.current = actor
+  const items = useSelector(actor, (s) => s.context.items)
+  return {
+    list: [...items].reverse().map((u) => ({ ...u, image: u.result as ImageRow | undefined })),
+    add: (files: FileList | File[]) =>
+      actor.send({
+        type: 'ADD',
+        files: [...files].map((file) => ({ file, name: file.name, size: file.size })),
+      }),
+  }
 }
 
 /**
@@ -63,50 +92,20 @@ function ImagesList({ branch }: { branch: string }) {
 
 function UploadZone({ branch, onUploaded }: { branch: string; onUploaded: () => void }) {
   const { may, offerBranch, changed } = useCc()
-  const [uploads, setUploads] = useState<Upload[]>([])
+  const uploads = useUploadQueue(branch, () => {
+    onUploaded()
+    changed()
+  })
   const [over, setOver] = useState(false)
   const input = useRef<HTMLInputElement>(null)
-  const next = useRef(0)
-  const queue = useRef<Promise<void>>(Promise.resolve())
   const inputId = useId()
   const helpId = useId()
   const live = branch === LIVE_BRANCH_NAME
   const allowed = may('branch.edit')
 
-  const patch = (key: number, p: Partial<Upload>) =>
-    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)))
-
   const add = (files: FileList | File[]) => {
-    if (live) {
-      offerBranch()
-      return
-    }
-    const items = [...files].map((file) => ({ file, key: ++next.current }))
-    setUploads((list) => [
-      ...items.map(({ file, key }) => ({
-        key,
-        name: file.name,
-        size: file.size,
-        progress: 0,
-        state: 'waiting' as const,
-      })),
-      ...list,
-    ])
-    // One file at a time: the server re-encodes each, and the machine is small.
-    for (const { file, key } of items)
-      queue.current = queue.current.then(async () => {
-        patch(key, { state: 'uploading' })
-        try {
-          const r = await sendImage<{ image: ImageRow }>(imagesUrl(branch), 'POST', file, (f) =>
-            patch(key, { progress: f, state: f >= 1 ? 'encoding' : 'uploading' }),
-          )
-          patch(key, { state: 'done', progress: 1, image: r.image })
-          onUploaded()
-          changed()
-        } catch (e) {
-          patch(key, { state: 'failed', error: (e as Error).message })
-        }
-      })
+    if (live) offerBranch()
+    else uploads.add(files)
   }
 
   if (!allowed) return null
@@ -162,9 +161,9 @@ function UploadZone({ branch, onUploaded }: { branch: string; onUploaded: () => 
           />
         </div>
       )}
-      {uploads.length > 0 && (
+      {uploads.list.length > 0 && (
         <ul className="fw-img-uploads" aria-label="Uploads">
-          {uploads.map((u) => (
+          {uploads.list.map((u) => (
             <li key={u.key} className="fw-img-upload-row" data-state={u.state}>
               <span className="fw-img-upload-name">{u.name}</span>
               <span className="muted">{formatBytes(u.size)}</span>
