@@ -13,6 +13,7 @@ import { domId, errorsAt, getAt, setAt, topKey, words } from './pointer'
 import { REGISTRY } from './registry'
 import { defaultWidget, propertyAt } from './schema'
 import type { FieldIds, FieldRenderer, FormContext, JsonSchema, UiDescription, UiField } from './types'
+import './forms.css'
 
 type Doc = Record<string, unknown>
 
@@ -89,9 +90,20 @@ export function SchemaForm(props: SchemaFormProps) {
     )
   }
   const setPointer = (pointer: string, v: unknown) => props.onChange(setAt(value, pointer, v))
-  const body = fields
-    .filter((f) => !f.when || f.when(value) || getAt(value, f.pointer) !== undefined)
-    .map((f) => drawField(f, { ...props, ctx }, { field, claim, idFor, setPointer }))
+  const visible = fields.filter((f) => !f.when || f.when(value) || getAt(value, f.pointer) !== undefined)
+  const body = sections(visible).map(({ legend, items }) => {
+    const help = legend === undefined ? undefined : ui.sectionHelp?.[legend]
+    const drawn = items.map((f) => drawField(f, { ...props, ctx }, { field, claim, idFor, setPointer }))
+    return legend === undefined ? (
+      drawn
+    ) : (
+      <fieldset key={`section-${legend}`} className="fw-form-section">
+        <legend>{legend}</legend>
+        {help && <p className="muted fw-form-section-help">{help}</p>}
+        {drawn}
+      </fieldset>
+    )
+  })
   const present = sourceOnly.filter((k) => value[k] !== undefined)
   const rest = errors.filter((e) => !shown.has(e) && ownsError(e))
   return (
@@ -124,6 +136,17 @@ export function SchemaForm(props: SchemaFormProps) {
       )}
     </form>
   )
+}
+
+/** Consecutive fields of one `section` together. */
+function sections(fields: UiField[]) {
+  const out: { legend?: string; items: UiField[] }[] = []
+  for (const f of fields) {
+    const last = out[out.length - 1]
+    if (last && f.section !== undefined && last.legend === f.section) last.items.push(f)
+    else out.push({ legend: f.section, items: [f] })
+  }
+  return out
 }
 
 const idsFor = (id: string, invalid: boolean): FieldIds => ({

@@ -31,11 +31,16 @@ export function setAt<T>(doc: T, pointer: string, v: unknown): T {
     return copy as T
   }
   const copy = { ...((doc ?? {}) as Record<string, unknown>) }
-  const next = tail ? setAt(copy[head] ?? {}, tail, v) : v
+  let next = tail ? setAt(copy[head] ?? {}, tail, v) : v
+  // Removing the last property of an object removes the object (a rule's empty `match`).
+  if (tail && v === undefined && isEmptyObject(next)) next = undefined
   if (next === undefined) delete copy[head]
   else copy[head] = next
   return copy as T
 }
+
+const isEmptyObject = (v: unknown) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0
 
 /** The errors at `pointer` or inside it. */
 export const errorsAt = (errors: DefinitionError[], pointer: string) =>

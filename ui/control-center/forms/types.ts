@@ -89,6 +89,8 @@ export interface UiField {
   counter?: boolean
   /** An instant check in the browser (before the server's answer): its message, or null. */
   check?: (doc: Record<string, unknown>) => string | null
+  /** Consecutive fields with the same section are drawn in one fieldset with this legend. */
+  section?: string
   /** Drawn under the field (e.g. the URLs a path gives). */
   after?: (doc: Record<string, unknown>, ctx: FormContext) => ReactNode
 }
@@ -102,6 +104,8 @@ export interface UiDescription {
   omit?: string[]
   /** Top-level properties edited in the Source tab only, by tab: a count and a link show instead. */
   sourceOnly?: Record<string, string>
+  /** Help under a section's legend, by section. */
+  sectionHelp?: Record<string, ReactNode>
   /** The DOM id prefix: a field's input is `<prefix><pointer with dashes>`. */
   idPrefix: string
 }
