@@ -37,6 +37,8 @@ export interface SchemaFormProps {
   footer?: ReactNode
   /** "Edit them in the Source tab" for properties the form does not edit. */
   onSource?: () => void
+  /** Enter in a field, or a submit button in `footer` (forms that save on demand, not by autosave). */
+  onSubmit?: () => void
 }
 
 /** The fields of one tab: the described ones in order, then what the schema holds that nothing describes. */
@@ -110,7 +112,10 @@ export function SchemaForm(props: SchemaFormProps) {
     <form
       className={`stack fw-schema-form${props.className ? ` ${props.className}` : ''}`}
       aria-label={props.label}
-      onSubmit={(e) => e.preventDefault()}
+      onSubmit={(e) => {
+        e.preventDefault()
+        props.onSubmit?.()
+      }}
       data-testid={props.testId}
     >
       {props.children}
