@@ -176,7 +176,6 @@ function drawField(f: UiField, props: SchemaFormProps & { ctx: FormContext }, d:
   const value = getAt(props.value, f.pointer)
   const onChange = (v: unknown) =>
     d.setPointer(f.pointer, !required && (v === '' || (Array.isArray(v) && v.length === 0)) ? undefined : v)
-  const local = f.check?.(props.value)
   const widgetProps = (ids: FieldIds, errors: DefinitionError[]) => ({
     ...ids,
     pointer: f.pointer,
@@ -206,6 +205,8 @@ function drawField(f: UiField, props: SchemaFormProps & { ctx: FormContext }, d:
     )
   }
   const errs = d.claim(f.pointer)
+  // An instant browser check shows until the server's answer speaks for the field.
+  const local = errs.length ? null : f.check?.(props.value)
   const ids = idsFor(d.idFor(f.pointer), errs.length > 0 || !!local)
   const help = (
     <>
