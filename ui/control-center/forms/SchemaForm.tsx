@@ -37,6 +37,8 @@ export interface SchemaFormProps {
   footer?: ReactNode
   /** "Edit them in the Source tab" for properties the form does not edit. */
   onSource?: () => void
+  /** The DOM id prefix, when one page shows several forms of a kind (default: the UI description's). */
+  idPrefix?: string
   /** Enter in a field, or a submit button in `footer` (forms that save on demand, not by autosave). */
   onSubmit?: () => void
 }
@@ -69,7 +71,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const { schema, ui, tab, value, errors, ctx = {} } = props
   const { fields, sourceOnly, ownsError } = formFields(schema, ui, tab)
   const shown = new Set<DefinitionError>()
-  const idFor = (pointer: string) => domId(ui.idPrefix, pointer)
+  const idFor = (pointer: string) => domId(props.idPrefix ?? ui.idPrefix, pointer)
   const claim = (pointer: string) => {
     const errs = errorsAt(errors, pointer).filter((e) => !shown.has(e))
     for (const e of errs) shown.add(e)

@@ -14,6 +14,7 @@ import {
   TextWidget,
 } from './widgets/basic'
 import { CtaWidget, FaqWidget, ImageWidget } from './widgets/groups'
+import { QuestionsWidget } from './widgets/questions'
 import { ActionsWidget, MarkdownWidget } from './widgets/rich'
 
 export const REGISTRY: Record<WidgetName, WidgetEntry> = {
@@ -33,4 +34,5 @@ export const REGISTRY: Record<WidgetName, WidgetEntry> = {
   faq: { component: FaqWidget, group: true },
   markdown: { component: MarkdownWidget, group: true },
   actions: { component: ActionsWidget, group: true },
+  questions: { component: QuestionsWidget, group: true },
 }

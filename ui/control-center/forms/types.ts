@@ -46,6 +46,7 @@ export type WidgetName =
   | 'faq'
   | 'markdown'
   | 'actions'
+  | 'questions'
 
 /** One option of an enum or reference widget. */
 export interface Choice {
