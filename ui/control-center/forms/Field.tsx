@@ -59,6 +59,7 @@ export function FieldShell({
   errors,
   pointer,
   className,
+  hideLabel,
 }: {
   ids: FieldIds
   label: string
@@ -67,10 +68,13 @@ export function FieldShell({
   errors: DefinitionError[]
   pointer: string
   className?: string
+  hideLabel?: boolean
 }) {
   return (
     <div className={`cc-field fw-form-field${className ? ` ${className}` : ''}`} data-pointer={pointer}>
-      <label htmlFor={ids.id}>{label}</label>
+      <label htmlFor={ids.id} className={hideLabel ? 'cc-visually-hidden' : undefined}>
+        {label}
+      </label>
       {input}
       <small id={`${ids.id}-help`} className="muted">
         {help}

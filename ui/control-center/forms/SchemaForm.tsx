@@ -177,7 +177,10 @@ function drawField(f: UiField, props: SchemaFormProps & { ctx: FormContext }, d:
   const label = f.label ?? schema.title ?? words(f.pointer.split('/').pop() ?? '')
   const value = getAt(props.value, f.pointer)
   const onChange = (v: unknown) =>
-    d.setPointer(f.pointer, !required && (v === '' || (Array.isArray(v) && v.length === 0)) ? undefined : v)
+    d.setPointer(
+      f.pointer,
+      !required && !f.literal && (v === '' || (Array.isArray(v) && v.length === 0)) ? undefined : v,
+    )
   const widgetProps = (ids: FieldIds, errors: DefinitionError[]) => ({
     ...ids,
     pointer: f.pointer,
@@ -231,6 +234,7 @@ function drawField(f: UiField, props: SchemaFormProps & { ctx: FormContext }, d:
         }
         pointer={f.pointer}
         className={f.className}
+        hideLabel={f.hideLabel}
       />
       {after}
     </div>

@@ -90,6 +90,10 @@ export interface UiField {
   counter?: boolean
   /** An instant check in the browser (before the server's answer): its message, or null. */
   check?: (doc: Record<string, unknown>) => string | null
+  /** The label is for screen readers only (the field sits under a heading that says it). */
+  hideLabel?: boolean
+  /** Write exactly what is entered: an emptied text or a default boolean stays (a funnel's overrides). */
+  literal?: boolean
   /** Consecutive fields with the same section are drawn in one fieldset with this legend. */
   section?: string
   /** Drawn under the field (e.g. the URLs a path gives). */

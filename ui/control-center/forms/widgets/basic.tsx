@@ -141,7 +141,9 @@ export function BooleanWidget(p: WidgetProps) {
       className="pf-check"
       checked={typeof p.value === 'boolean' ? p.value : fallback}
       disabled={p.readOnly}
-      onChange={(e) => p.onChange(e.target.checked === fallback ? undefined : e.target.checked)}
+      onChange={(e) =>
+        p.onChange(e.target.checked === fallback && !p.ui.literal ? undefined : e.target.checked)
+      }
     />
   )
 }

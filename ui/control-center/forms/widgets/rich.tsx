@@ -47,7 +47,7 @@ export function ActionsWidget(p: WidgetProps) {
         stepNames={(p.ctx.stepNames as string[] | undefined) ?? []}
         fieldKinds={(p.ctx.fieldKinds as Record<string, string> | undefined) ?? {}}
         disabled={p.readOnly}
-        onChange={(next) => p.onChange(next.length ? next : undefined)}
+        onChange={(next) => p.onChange(next.length || p.ui.literal ? next : undefined)}
       />
       <FieldErrors id={`${p.id}-err`} errors={p.errors} pointer={p.pointer} />
     </fieldset>
