@@ -174,7 +174,8 @@ function drawField(f: UiField, props: SchemaFormProps & { ctx: FormContext }, d:
   const { schema, required } = propertyAt(props.schema, f.pointer)
   const name = f.widget ?? defaultWidget(schema) ?? 'text'
   const entry = REGISTRY[name]
-  const label = f.label ?? schema.title ?? words(f.pointer.split('/').pop() ?? '')
+  // A schema `title` names a type (Slug, CallToAction), not the field: the property's name does.
+  const label = f.label ?? words(f.pointer.split('/').pop() ?? '')
   const value = getAt(props.value, f.pointer)
   const onChange = (v: unknown) =>
     d.setPointer(

@@ -61,7 +61,7 @@ export interface UiField {
   widget?: WidgetName
   /** The tab (section) it shows in; the form's `defaultTab` when absent. */
   tab?: string
-  /** Defaults to the schema's `title`, else the property name in words. */
+  /** Defaults to the property name in words. */
   label?: string
   /** Shown under the field before the schema's `description`. */
   help?: ReactNode

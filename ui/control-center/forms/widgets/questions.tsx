@@ -1,9 +1,9 @@
 /** A step's questions (`fields`, field.schema.json): label, answer, kind and hint per question. */
 import fieldSchema from '../../../../schemas/field.schema.json'
 import type { Field } from '../../../../schemas/generated/funnel'
-import { FIELD_NAMES } from '../../funnel/ActionList'
 import { FieldErrors, FieldInput } from '../Field'
 import type { WidgetProps } from '../types'
+import { FIELD_NAMES } from './ActionList'
 
 const KINDS = (fieldSchema as { properties: { kind: { enum: Field['kind'][] } } }).properties.kind.enum
 

@@ -1,10 +1,10 @@
 /** The registry's editor widgets: Markdown in CodeMirror (loaded on demand) and the action/condition builder. */
 import { lazy, Suspense } from 'react'
 import type { SingleAction } from '../../../../schemas/generated/action'
-import { ActionList } from '../../funnel/ActionList'
 import { Loading } from '../../States'
 import { FieldErrors } from '../Field'
 import type { WidgetProps } from '../types'
+import { ActionList } from './ActionList'
 
 const MarkdownEditor = lazy(() => import('../../MarkdownEditor'))
 
