@@ -3,7 +3,7 @@ import fieldSchema from '../../../../schemas/field.schema.json'
 import type { Field } from '../../../../schemas/generated/funnel'
 import { FieldErrors, FieldInput } from '../Field'
 import type { WidgetProps } from '../types'
-import { FIELD_NAMES } from './ActionList'
+import { FIELD_NAMES } from './action-words'
 
 const KINDS = (fieldSchema as { properties: { kind: { enum: Field['kind'][] } } }).properties.kind.enum
 
