@@ -42,10 +42,9 @@ export const ARTICLE_UI: UiDescription = {
       widget: 'reference',
       ref: 'authors',
       allowNone: false,
-      help: 'From definitions/authors/.',
       className: 'fw-art-field fw-art-author',
     },
-    { pointer: '/date', widget: 'date', help: 'Publication date.', className: 'fw-art-field fw-art-date' },
+    { pointer: '/date', widget: 'date', className: 'fw-art-field fw-art-date' },
     {
       pointer: '/updated',
       widget: 'date',
@@ -56,11 +55,7 @@ export const ARTICLE_UI: UiDescription = {
           ? `Updated (${str(doc.updated)}) must not be before the date (${str(doc.date)}).`
           : null,
     },
-    {
-      pointer: '/carrier',
-      help: 'Insurance carrier the article is about.',
-      className: 'fw-art-field fw-art-carrier',
-    },
+    { pointer: '/carrier', className: 'fw-art-field fw-art-carrier' },
     { pointer: '/image', widget: 'image', label: 'Image (optional)' },
     {
       pointer: '/body',
