@@ -60,6 +60,7 @@ export function FieldShell({
   pointer,
   className,
   hideLabel,
+  inline,
 }: {
   ids: FieldIds
   label: string
@@ -69,13 +70,27 @@ export function FieldShell({
   pointer: string
   className?: string
   hideLabel?: boolean
+  /** A checkbox: the input, then its label, on one row. */
+  inline?: boolean
 }) {
+  const labelled = (
+    <label htmlFor={ids.id} className={hideLabel ? 'cc-visually-hidden' : undefined}>
+      {label}
+    </label>
+  )
   return (
     <div className={`cc-field fw-form-field${className ? ` ${className}` : ''}`} data-pointer={pointer}>
-      <label htmlFor={ids.id} className={hideLabel ? 'cc-visually-hidden' : undefined}>
-        {label}
-      </label>
-      {input}
+      {inline ? (
+        <div className="fw-form-check">
+          {input}
+          {labelled}
+        </div>
+      ) : (
+        <>
+          {labelled}
+          {input}
+        </>
+      )}
       <small id={`${ids.id}-help`} className="muted">
         {help}
       </small>

@@ -236,6 +236,7 @@ function drawField(f: UiField, props: SchemaFormProps & { ctx: FormContext }, d:
         pointer={f.pointer}
         className={f.className}
         hideLabel={f.hideLabel}
+        inline={entry.inline}
       />
       {after}
     </div>

@@ -22,7 +22,7 @@ export const REGISTRY: Record<WidgetName, WidgetEntry> = {
   longText: { component: LongTextWidget },
   number: { component: NumberWidget },
   enum: { component: EnumWidget },
-  boolean: { component: BooleanWidget },
+  boolean: { component: BooleanWidget, inline: true },
   lines: { component: LinesWidget },
   commaList: { component: CommaListWidget },
   date: { component: DateWidget },

@@ -160,8 +160,9 @@ export interface WidgetProps extends FieldIds {
   idFor: (pointer: string) => string
 }
 
-/** A registry entry: `group` widgets draw their own fieldset and labels. */
+/** A registry entry: `group` widgets draw their own fieldset and labels; `inline` ones sit before their label. */
 export interface WidgetEntry {
   component: (p: WidgetProps) => ReactNode
   group?: boolean
+  inline?: boolean
 }

@@ -19,6 +19,6 @@ export const IMAGE_ALT_UI: UiDescription = {
       label: 'Decorative: it adds nothing a reader would miss (screen readers skip it)',
       helpOnly: true,
     },
-    { pointer: '/credit', label: 'Credit (optional)' },
+    { pointer: '/credit', label: 'Credit (optional)', widget: 'text' },
   ],
 }
