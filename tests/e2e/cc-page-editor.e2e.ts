@@ -151,7 +151,12 @@ describe('the page editor', () => {
     await page.getByTestId('problems-panel').click()
     const panel = page.getByRole('dialog', { name: 'Problems on this branch' })
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain('/destination')
-    await panel.getByRole('button', { name: 'Close' }).click()
+    // The panel's link opens the tab whose form shows the field, and focuses it.
+    await panel.getByRole('link', { name: /\/destination/ }).click()
+    await page.waitForURL(/tab=content/)
+    await page.getByTestId('page-form-content').waitFor()
+    await expect.poll(activeId, { timeout: 10_000 }).toBe('pf-destination')
+    expect(await page.locator('#pf-destination-err').textContent()).toContain('needs a "destination"')
     await destination.fill('/thank-you')
     await expect.poll(() => errors.textContent(), { timeout: 10_000 }).toBe('')
     await expect.poll(() => problems.textContent(), { timeout: 10_000 }).toBe('0')

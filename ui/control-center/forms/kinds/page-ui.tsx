@@ -1,4 +1,6 @@
 /** The page editor's UI description: which tab each property of page.schema.json shows in, and how. */
+import pageSchema from '../../../../schemas/page.schema.json'
+import { topKey } from '../pointer'
 import type { UiDescription } from '../types'
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
@@ -101,4 +103,13 @@ export const PAGE_UI: UiDescription = {
     { pointer: '/description', tab: 'seo', label: 'Meta description', widget: 'longText' },
     { pointer: '/indexable', tab: 'seo', label: 'Search engines may index this page' },
   ],
+}
+
+/** The page editor tab whose form shows the field at `pointer`; `source` for what only the Source tab edits. */
+export function pageTabOf(pointer: string): string {
+  const key = topKey(pointer)
+  const described = PAGE_UI.fields.find((f) => topKey(f.pointer) === key)
+  if (described) return described.tab ?? PAGE_UI.defaultTab
+  if (!key || key in (PAGE_UI.sourceOnly ?? {}) || !(key in pageSchema.properties)) return 'source'
+  return PAGE_UI.defaultTab
 }
