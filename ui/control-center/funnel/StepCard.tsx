@@ -62,58 +62,7 @@ export function StepCard({
   const name = o.name ?? step?.name ?? stepRef.step
   const title = o.title ?? step?.title ?? ''
   const overridden = Object.keys(o)
-  const set = (key: keyof StepOverrides, value: unknown) => onChange(withOverride(stepRef, key, value))
   const heading = `${base}-h`
-  const ctx = useMemo(() => ({ stepNames, fieldKinds }), [stepNames, fieldKinds])
-  const prefix = `/steps/${index}/overrides`
-  /** The step's errors inside its overrides, as pointers into the overrides object. */
-  const overrideErrors = errors
-    .filter((e) => e.pointer.startsWith(`${prefix}/`))
-    .map((e) => ({ ...e, pointer: e.pointer.slice(prefix.length) }))
-  const row = (key: OverrideKey, inherited: ReactNode, start: () => unknown) => {
-    const isOwn = key in o
-    const label = OVERRIDE_LABELS[key]
-    return (
-      <div className={`fw-ovr${isOwn ? ' fw-ovr-own' : ''}`} data-override={key}>
-        <div className="fw-ovr-head">
-          <span className="fw-ovr-label">{label}</span>
-          <span className="fw-ovr-state">{isOwn ? 'Overridden in this funnel' : 'Shared'}</span>
-          {!readOnly &&
-            (isOwn ? (
-              <button type="button" className="button cc-small" onClick={() => set(key, undefined)}>
-                Reset to shared
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="button cc-small"
-                aria-label={`Override ${label.toLowerCase()} of step ${name}`}
-                onClick={() => set(key, start())}
-              >
-                Override
-              </button>
-            ))}
-        </div>
-        {isOwn ? (
-          <SchemaForm
-            schema={STEP_OVERRIDES_SCHEMA}
-            ui={STEP_OVERRIDES_UI}
-            tab={key}
-            idPrefix={`${base}-ovr`}
-            value={o as Record<string, unknown>}
-            onChange={(next) => onChange(withOverrides(stepRef, next as StepOverrides))}
-            errors={overrideErrors}
-            readOnly={readOnly}
-            ctx={ctx}
-            label={`Step ${name}: ${label} in this funnel`}
-            className="fw-ovr-form"
-          />
-        ) : (
-          <div className="fw-inherited">{inherited}</div>
-        )}
-      </div>
-    )
-  }
   return (
     <li className="fw-step cc-card" aria-labelledby={heading} data-step={stepRef.step}>
       <div className="fw-step-head">
@@ -176,53 +125,144 @@ export function StepCard({
           </button>
         </div>
       </div>
-      <details className="fw-step-details">
-        <summary>Values in this funnel</summary>
-        <div className="stack">
-          {TEXTS.map((key) => (
-            <div key={key}>
-              {row(key, step?.[key] ?? <span className="muted">(none)</span>, () => step?.[key] ?? '')}
-            </div>
-          ))}
-          {row(
-            'skippable',
-            step?.skippable ? 'yes: a skip link submits the step empty' : 'no',
-            () => !(step?.skippable ?? false),
-          )}
-          {row(
-            'fields',
-            <ul className="fw-field-summary">
-              {(step?.fields ?? []).map((f) => (
-                <li key={f.name}>
-                  {f.label}{' '}
-                  <span className="muted">
-                    ({f.name}, {f.kind})
-                  </span>
-                </li>
-              ))}
-            </ul>,
-            () => structuredClone(step?.fields ?? []),
-          )}
-          {(['onSubmit', 'onEnter'] as const).map((key) => (
-            <div key={key}>
-              {row(
-                key,
-                actionList(step?.[key]).length ? (
-                  <ol className="fw-sentences">
-                    {actionList(step?.[key]).map((a, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: an item's place in the list is its identity (actions have no ids)
-                      <li key={`${i}${a.type}`}>{actionSentence(a)}</li>
-                    ))}
-                  </ol>
-                ) : (
-                  <span className="muted">No actions.</span>
-                ),
-                () => structuredClone(actionList(step?.[key])),
-              )}
-            </div>
-          ))}
-        </div>
-      </details>
+      <StepValues
+        {...{ stepRef, step, name, index, errors, stepNames, fieldKinds, readOnly, onChange }}
+        idBase={base}
+      />
     </li>
+  )
+}
+
+/** The values the funnel may override, each as the shared value or the funnel's own (through the registry). */
+function StepValues({
+  stepRef,
+  step,
+  name,
+  index,
+  errors,
+  stepNames,
+  fieldKinds,
+  readOnly,
+  onChange,
+  idBase: base,
+}: {
+  stepRef: FunnelStep
+  step: Step | undefined
+  name: string
+  index: number
+  errors: DefinitionError[]
+  stepNames: string[]
+  fieldKinds: Record<string, string>
+  readOnly: boolean
+  onChange: (next: FunnelStep) => void
+  idBase: string
+}) {
+  const o = stepRef.overrides ?? {}
+  const set = (key: keyof StepOverrides, value: unknown) => onChange(withOverride(stepRef, key, value))
+  const ctx = useMemo(() => ({ stepNames, fieldKinds }), [stepNames, fieldKinds])
+  const prefix = `/steps/${index}/overrides`
+  /** The step's errors inside its overrides, as pointers into the overrides object. */
+  const overrideErrors = errors
+    .filter((e) => e.pointer.startsWith(`${prefix}/`))
+    .map((e) => ({ ...e, pointer: e.pointer.slice(prefix.length) }))
+  const row = (key: OverrideKey, inherited: ReactNode, start: () => unknown) => {
+    const isOwn = key in o
+    const label = OVERRIDE_LABELS[key]
+    return (
+      <div className={`fw-ovr${isOwn ? ' fw-ovr-own' : ''}`} data-override={key}>
+        <div className="fw-ovr-head">
+          <span className="fw-ovr-label">{label}</span>
+          <span className="fw-ovr-state">{isOwn ? 'Overridden in this funnel' : 'Shared'}</span>
+          {!readOnly &&
+            (isOwn ? (
+              <button type="button" className="button cc-small" onClick={() => set(key, undefined)}>
+                Reset to shared
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button cc-small"
+                aria-label={`Override ${label.toLowerCase()} of step ${name}`}
+                onClick={() => set(key, start())}
+              >
+                Override
+              </button>
+            ))}
+        </div>
+        {isOwn ? (
+          <SchemaForm
+            schema={STEP_OVERRIDES_SCHEMA}
+            ui={STEP_OVERRIDES_UI}
+            tab={key}
+            idPrefix={`${base}-ovr`}
+            value={o as Record<string, unknown>}
+            onChange={(next) => onChange(withOverrides(stepRef, next as StepOverrides))}
+            errors={overrideErrors}
+            readOnly={readOnly}
+            ctx={ctx}
+            label={`Step ${name}: ${label} in this funnel`}
+            className="fw-ovr-form"
+          />
+        ) : (
+          <div className="fw-inherited">{inherited}</div>
+        )}
+      </div>
+    )
+  }
+  return (
+    <details className="fw-step-details">
+      <summary>Values in this funnel</summary>
+      <div className="stack">
+        {TEXTS.map((key) => (
+          <div key={key}>
+            {row(key, step?.[key] ?? <span className="muted">(none)</span>, () => step?.[key] ?? '')}
+          </div>
+        ))}
+        {row(
+          'skippable',
+          step?.skippable ? 'yes: a skip link submits the step empty' : 'no',
+          () => !(step?.skippable ?? false),
+        )}
+        {row('fields', <FieldsSummary step={step} />, () => structuredClone(step?.fields ?? []))}
+        {(['onSubmit', 'onEnter'] as const).map((key) => (
+          <div key={key}>
+            {row(key, <ActionsSummary actions={step?.[key]} />, () =>
+              structuredClone(actionList(step?.[key])),
+            )}
+          </div>
+        ))}
+      </div>
+    </details>
+  )
+}
+
+/** The shared step's questions, as the funnel inherits them. */
+function FieldsSummary({ step }: { step: Step | undefined }) {
+  return (
+    <ul className="fw-field-summary">
+      {(step?.fields ?? []).map((f) => (
+        <li key={f.name}>
+          {f.label}{' '}
+          <span className="muted">
+            ({f.name}, {f.kind})
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The shared step's actions in words, as the funnel inherits them. */
+function ActionsSummary({ actions }: { actions: Step['onSubmit'] }) {
+  const list = actionList(actions)
+  return list.length ? (
+    <ol className="fw-sentences">
+      {list.map((a, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an item's place in the list is its identity (actions have no ids)
+        <li key={`${i}${a.type}`}>{actionSentence(a)}</li>
+      ))}
+    </ol>
+  ) : (
+    <span className="muted">No actions.</span>
   )
 }
