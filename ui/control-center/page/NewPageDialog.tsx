@@ -1,12 +1,13 @@
 import { useId, useState } from 'react'
 import { ccPath } from '../../../engine/render/control-center-routes'
 import { branchApi, useApi } from '../api'
-import type { FileDoc, PageEditorData } from '../api-types'
+import type { PageEditorData } from '../api-types'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { FormError } from '../States'
-import { jsonText } from '../use-json-draft'
+import { useMutation } from '../use-mutation'
 import { useResource } from '../use-resource'
+import { writeNewPageDraft } from './new-page-draft'
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const PATH = /^\/[^\s#]*$/
@@ -46,8 +47,14 @@ export function NewPageDialog({ branch, onClose }: { branch: string; onClose: ()
   const [form, setForm] = useState('')
   const [headline, setHeadline] = useState('')
   const [tried, setTried] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const create = useMutation((doc: Record<string, unknown>) => writeNewPageDraft(api, branch, key, doc), {
+    onDone: () => {
+      changed()
+      location.assign(`${ccPath('page', { page: key }, branch)}&tab=content`)
+    },
+  })
+  // Busy from the request until the browser leaves for the new page.
+  const busy = create.busy || create.succeeded
   const route = path || (key ? `/${key}` : '')
   const errors = {
     key: !key
@@ -72,41 +79,21 @@ export function NewPageDialog({ branch, onClose }: { branch: string; onClose: ()
       <form
         className="stack"
         noValidate
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault()
           setTried(true)
           if (invalid) return
-          setBusy(true)
-          setError(null)
-          try {
-            const target = `definitions/pages/${key}.json`
-            const exists = await api<FileDoc>(
-              'GET',
-              branchApi(branch, `/file?path=${encodeURIComponent(target)}`),
-            ).then(
-              (d) => d.text !== null || (d.draft !== null && d.draft.text !== null),
-              () => false,
-            )
-            if (exists) throw new Error(`A page "${key}" already exists on this branch: choose another key.`)
-            const doc: Record<string, unknown> = {
-              $schema: '../../schemas/page.schema.json',
-              ...(path ? { path } : {}),
-              brands,
-              template,
-              title: headline.trim() || key,
-              ...(template === 'funnel' ? { form } : {}),
-              ...TEMPLATES[template].start(headline.trim()),
-            }
-            for (const [k, v] of Object.entries(doc)) if (v === '') delete doc[k]
-            await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(target)}`), {
-              text: jsonText(doc),
-            })
-            changed()
-            location.assign(`${ccPath('page', { page: key }, branch)}&tab=content`)
-          } catch (e2) {
-            setError((e2 as Error).message)
-            setBusy(false)
+          const doc: Record<string, unknown> = {
+            $schema: '../../schemas/page.schema.json',
+            ...(path ? { path } : {}),
+            brands,
+            template,
+            title: headline.trim() || key,
+            ...(template === 'funnel' ? { form } : {}),
+            ...TEMPLATES[template].start(headline.trim()),
           }
+          for (const [k, v] of Object.entries(doc)) if (v === '') delete doc[k]
+          create.run(doc)
         }}
       >
         <div className="cc-field">
@@ -195,7 +182,7 @@ export function NewPageDialog({ branch, onClose }: { branch: string; onClose: ()
             {err('headline')}
           </div>
         )}
-        <FormError message={error} />
+        <FormError message={create.error} />
         <div className="cc-row">
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Creating…' : 'Create page'}

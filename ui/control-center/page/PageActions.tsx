@@ -5,7 +5,8 @@ import type { FileDoc, PageInfo } from '../api-types'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { FormError } from '../States'
-import { jsonText } from '../use-json-draft'
+import { useMutation } from '../use-mutation'
+import { writeNewPageDraft } from './new-page-draft'
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -137,47 +138,34 @@ function DuplicateDialog({
   const base = useId()
   const [key, setKey] = useState(nextRevisionKey(page.key))
   const [route, setRoute] = useState(copyPath(page.path, page.key, nextRevisionKey(page.key)))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const duplicate = useMutation(
+    async () => {
+      const source = await api<FileDoc>('GET', branchApi(branch, `/file?path=${encodeURIComponent(path)}`))
+      const text = source.draft?.text ?? source.text
+      if (!text) throw new Error('The page has no content to copy.')
+      const doc = JSON.parse(text) as Record<string, unknown>
+      delete doc.key
+      doc.path = route
+      delete doc.aliases
+      await writeNewPageDraft(api, branch, key, doc)
+    },
+    {
+      onDone: () => {
+        changed()
+        location.assign(ccPath('page', { page: key }, branch))
+      },
+    },
+  )
+  // Busy from the request until the browser leaves for the copy.
+  const busy = duplicate.busy || duplicate.succeeded
   const keyError = KEY.test(key) ? null : 'Lowercase letters, digits and single hyphens, like grocery-r3.'
   return (
     <Dialog open title={`Duplicate page ${page.key}`} onClose={onClose}>
       <form
         className="stack"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault()
-          if (keyError) return
-          setBusy(true)
-          setError(null)
-          try {
-            const target = `definitions/pages/${key}.json`
-            const exists = await api<FileDoc>(
-              'GET',
-              branchApi(branch, `/file?path=${encodeURIComponent(target)}`),
-            ).then(
-              (d) => d.text !== null || (d.draft !== null && d.draft.text !== null),
-              () => false,
-            )
-            if (exists) throw new Error(`A page "${key}" already exists on this branch: choose another key.`)
-            const source = await api<FileDoc>(
-              'GET',
-              branchApi(branch, `/file?path=${encodeURIComponent(path)}`),
-            )
-            const text = source.draft?.text ?? source.text
-            if (!text) throw new Error('The page has no content to copy.')
-            const doc = JSON.parse(text) as Record<string, unknown>
-            delete doc.key
-            doc.path = route
-            delete doc.aliases
-            await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(target)}`), {
-              text: jsonText(doc),
-            })
-            changed()
-            location.assign(ccPath('page', { page: key }, branch))
-          } catch (err) {
-            setError((err as Error).message)
-            setBusy(false)
-          }
+          if (!keyError) duplicate.run()
         }}
       >
         <p>
@@ -204,7 +192,7 @@ function DuplicateDialog({
           <label htmlFor={`${base}-path`}>Path</label>
           <input id={`${base}-path`} value={route} onChange={(e) => setRoute(e.target.value)} />
         </div>
-        <FormError message={error} />
+        <FormError message={duplicate.error} />
         <div className="cc-row">
           <button type="submit" className="button button-primary" disabled={busy || !!keyError}>
             {busy ? 'Duplicating…' : 'Duplicate'}
