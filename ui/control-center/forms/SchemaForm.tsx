@@ -6,7 +6,7 @@
  * when no widget fits). The server's errors (schema and cross-checks, by JSON pointer) land at their
  * field; errors no field shows are listed under the form.
  */
-import type { ReactNode } from 'react'
+import { createElement, type ReactNode } from 'react'
 import type { DefinitionError } from '../api-types'
 import { FieldErrors, FieldShell } from './Field'
 import { domId, errorsAt, getAt, setAt, topKey, words } from './pointer'
@@ -72,8 +72,10 @@ export function SchemaForm(props: SchemaFormProps) {
   const { fields, sourceOnly, ownsError } = formFields(schema, ui, tab)
   const shown = new Set<DefinitionError>()
   const idFor = (pointer: string) => domId(props.idPrefix ?? ui.idPrefix, pointer)
-  const claim = (pointer: string) => {
-    const errs = errorsAt(errors, pointer).filter((e) => !shown.has(e))
+  const claim = (pointer: string, exact = false) => {
+    const errs = (exact ? errors.filter((e) => e.pointer === pointer) : errorsAt(errors, pointer)).filter(
+      (e) => !shown.has(e),
+    )
     for (const e of errs) shown.add(e)
     return errs
   }
@@ -164,7 +166,7 @@ const idsFor = (id: string, invalid: boolean): FieldIds => ({
 
 interface Drawing {
   field: FieldRenderer
-  claim: (pointer: string) => DefinitionError[]
+  claim: (pointer: string, exact?: boolean) => DefinitionError[]
   idFor: (pointer: string) => string
   setPointer: (pointer: string, v: unknown) => void
 }
@@ -202,7 +204,8 @@ function drawField(f: UiField, props: SchemaFormProps & { ctx: FormContext }, d:
   const after = f.after?.(props.value, props.ctx)
   if (entry.group) {
     const ids = idsFor(d.idFor(f.pointer), false)
-    const own = d.claim(f.pointer).filter((e) => e.pointer === f.pointer)
+    // The group's own errors only: its parts claim theirs as they draw; what none draws is listed below.
+    const own = d.claim(f.pointer, true)
     return (
       <div key={f.pointer} className="fw-form-group" data-pointer={f.pointer}>
         {entry.component(widgetProps(ids, own))}
@@ -226,7 +229,7 @@ function drawField(f: UiField, props: SchemaFormProps & { ctx: FormContext }, d:
       <FieldShell
         ids={ids}
         label={label}
-        input={entry.component(widgetProps(ids, errs))}
+        input={createElement(entry.component, widgetProps(ids, errs))}
         help={help}
         errors={
           local

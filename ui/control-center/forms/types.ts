@@ -160,7 +160,11 @@ export interface WidgetProps extends FieldIds {
   idFor: (pointer: string) => string
 }
 
-/** A registry entry: `group` widgets draw their own fieldset and labels; `inline` ones sit before their label. */
+/**
+ * A registry entry: `group` widgets draw their own fieldset and labels, and are called while the form
+ * draws (their parts claim their errors in order), so they use no hooks; the others are components.
+ * `inline` ones sit before their label.
+ */
 export interface WidgetEntry {
   component: (p: WidgetProps) => ReactNode
   group?: boolean
