@@ -133,6 +133,35 @@ describe('the page editor', () => {
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'page-content-1280.png') })
   })
 
+  it("shows a removed destination's message under the Destination field within 2 s, and a Problems count of 1", async () => {
+    await page.getByTestId('page-form-content').waitFor()
+    const problems = page.getByTestId('problems-panel').locator('.cc-count')
+    await expect.poll(() => problems.textContent(), { timeout: 10_000 }).toBe('0')
+    const destination = page.getByLabel('Destination', { exact: true })
+    expect(await destination.inputValue()).toBe('/thank-you')
+    const errors = page.locator('#pf-destination-err')
+    await destination.fill('')
+    const cleared = Date.now()
+    await expect
+      .poll(() => errors.textContent(), { timeout: 10_000, interval: 50 })
+      .toContain('a funnel page needs a "destination" to finish to')
+    expect(Date.now() - cleared).toBeLessThan(2000)
+    expect(await destination.getAttribute('aria-invalid')).toBe('true')
+    await expect.poll(() => problems.textContent(), { timeout: 10_000 }).toBe('1')
+    await page.getByTestId('problems-panel').click()
+    const panel = page.getByRole('dialog', { name: 'Problems on this branch' })
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain('/destination')
+    // The panel's link opens the tab whose form shows the field, and focuses it.
+    await panel.getByRole('link', { name: /\/destination/ }).click()
+    await page.waitForURL(/tab=content/)
+    await page.getByTestId('page-form-content').waitFor()
+    await expect.poll(activeId, { timeout: 10_000 }).toBe('pf-destination')
+    expect(await page.locator('#pf-destination-err').textContent()).toContain('needs a "destination"')
+    await destination.fill('/thank-you')
+    await expect.poll(() => errors.textContent(), { timeout: 10_000 }).toBe('')
+    await expect.poll(() => problems.textContent(), { timeout: 10_000 }).toBe('0')
+  })
+
   it("fills the page's image from an uploaded one: address, alt text, width and height", async () => {
     const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } })
       .png()

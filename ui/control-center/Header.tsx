@@ -7,6 +7,7 @@ import { useCc } from './cc-context'
 import { Dialog } from './Dialog'
 import { fileUrl } from './file-links'
 import { NewBranchDialog } from './NewBranchDialog'
+import { ProblemsPanel } from './ProblemsPanel'
 import { ErrorState, Loading } from './States'
 import { useResource } from './use-resource'
 
@@ -198,76 +199,6 @@ function ChangesTray({ branch }: { branch: string }) {
                 <button type="button" className="button cc-small" onClick={() => discard(d.path)}>
                   Discard
                 </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Dialog>
-    </>
-  )
-}
-
-/**
- * Every validation error of the branch plus my drafts, each linking to its file and pointer. The API
- * gives a problem count per file; the errors come from each such file.
- */
-function ProblemsPanel({ branch }: { branch: string }) {
-  const { revision } = useCc()
-  const api = useApi()
-  const [open, setOpen] = useState(false)
-  const files = useResource<{ files: FileRow[] }>(branchApi(branch, '/files'), revision)
-  const [errors, setErrors] = useState<DefinitionError[] | null>(null)
-  const [failed, setFailed] = useState<string | null>(null)
-  const withProblems = (files.data?.files ?? []).filter((f) => f.problems > 0)
-  const total = withProblems.reduce((n, f) => n + f.problems, 0)
-  const openPanel = async () => {
-    setOpen(true)
-    setErrors(null)
-    setFailed(null)
-    try {
-      const docs = await Promise.all(
-        withProblems.map((f) =>
-          api<{ errors: DefinitionError[] }>(
-            'GET',
-            branchApi(branch, `/file?path=${encodeURIComponent(f.path)}`),
-          ),
-        ),
-      )
-      setErrors(docs.flatMap((d) => d.errors))
-    } catch (e) {
-      setFailed((e as Error).message)
-    }
-  }
-  return (
-    <>
-      <button
-        type="button"
-        className={total ? 'button cc-small cc-has-problems' : 'button cc-small'}
-        onClick={openPanel}
-        data-testid="problems-panel"
-      >
-        Problems <span className="cc-count">{files.data ? total : '…'}</span>
-      </button>
-      <Dialog open={open} title="Problems on this branch" onClose={() => setOpen(false)} wide>
-        {failed ? (
-          <ErrorState message={failed} retry={openPanel} />
-        ) : files.error ? (
-          <ErrorState message={files.error} retry={files.reload} />
-        ) : !errors ? (
-          <Loading what="problems" />
-        ) : errors.length === 0 ? (
-          <p>No problems: every definition on this branch (with your drafts) is valid.</p>
-        ) : (
-          <ul className="cc-list cc-problems">
-            {errors.map((e) => (
-              <li key={`${e.file}:${e.line}:${colOf(e)}:${e.pointer}:${e.message}`}>
-                <a href={fileUrl(e.file, branch, e.pointer)}>
-                  <code>
-                    {e.file}:{e.line}:{colOf(e)}
-                  </code>{' '}
-                  <code>{e.pointer || '/'}</code>
-                </a>{' '}
-                {e.message}
               </li>
             ))}
           </ul>

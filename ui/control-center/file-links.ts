@@ -1,4 +1,5 @@
 import { ccPath } from '../../engine/render/control-center-routes'
+import { pageTabOf } from './forms/kinds/page-ui'
 
 const id = (path: string, folder: string) => path.slice(folder.length).replace(/\.json$/, '')
 
@@ -8,8 +9,12 @@ const id = (path: string, folder: string) => path.slice(folder.length).replace(/
  */
 export function fileUrl(path: string, branch: string, pointer?: string): string {
   const extra: Record<string, string> = pointer !== undefined ? { pointer } : {}
+  // A page's error opens the editor tab whose form shows that field (the Source tab for the rest).
   if (path.startsWith('definitions/pages/'))
-    return ccPath('page', { page: id(path, 'definitions/pages/') }, branch, { tab: 'source', ...extra })
+    return ccPath('page', { page: id(path, 'definitions/pages/') }, branch, {
+      tab: pointer ? pageTabOf(pointer) : 'source',
+      ...extra,
+    })
   if (path.startsWith('definitions/experiments/'))
     return ccPath('experiment', { experiment: id(path, 'definitions/experiments/') }, branch, extra)
   if (path.startsWith('definitions/images/'))

@@ -1,11 +1,13 @@
-import { useId } from 'react'
-import { actionList } from '../../../engine/funnel/funnel-flow'
+import { useMemo } from 'react'
 import { ccPath } from '../../../engine/render/control-center-routes'
 import type { Step } from '../../../schemas/generated/step'
+import stepSchema from '../../../schemas/step.schema.json'
 import { Dialog } from '../Dialog'
+import { STEP_UI } from '../forms/kinds/step-ui'
+import { SchemaForm } from '../forms/SchemaForm'
+import type { JsonSchema } from '../forms/types'
 import { ErrorState, Loading } from '../States'
 import { useJsonDraft } from '../use-json-draft'
-import { ActionList } from './ActionList'
 import { type StepUsage, usageHeadline } from './usage'
 
 /**
@@ -94,7 +96,7 @@ function StepForm({
 }) {
   const path = `definitions/steps/${stepId}.json`
   const draft = useJsonDraft<Step>(branch, path, onSaved)
-  const base = useId()
+  const ctx = useMemo(() => ({ stepNames, fieldKinds }), [stepNames, fieldKinds])
   if (draft.loadError) return <ErrorState message={draft.loadError} retry={draft.reload} />
   if (draft.unreadable)
     return (
@@ -104,95 +106,20 @@ function StepForm({
     )
   const step = draft.value
   if (!step) return <Loading what={path} />
-  const errorsAt = (pointer: string) =>
-    draft.errors.filter((e) => e.pointer === pointer || e.pointer.startsWith(`${pointer}/`))
-  const text = (key: 'title' | 'subtitle' | 'submitLabel', label: string) => {
-    const id = `${base}-${key}`
-    const errs = errorsAt(`/${key}`)
-    return (
-      <div className="cc-field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          value={step[key] ?? ''}
-          readOnly={draft.readOnly}
-          aria-invalid={errs.length > 0 || undefined}
-          aria-describedby={`${id}-err`}
-          onChange={(e) => {
-            const next = { ...step, [key]: e.target.value }
-            if (!e.target.value && key !== 'title') delete next[key]
-            draft.update(next)
-          }}
-        />
-        <ul id={`${id}-err`} className="fw-field-errors">
-          {errs.map((e) => (
-            <li key={e.message} className="cc-form-error">
-              {e.message}
-            </li>
-          ))}
-        </ul>
-      </div>
-    )
-  }
   return (
-    <form
-      className="stack fw-step-form"
-      aria-label={`Shared step ${stepId}`}
-      onSubmit={(e) => e.preventDefault()}
-    >
+    <div className="stack">
       {draft.bar}
-      {text('title', 'Question (title)')}
-      {text('subtitle', 'Subtitle')}
-      {text('submitLabel', 'Button label')}
-      <fieldset className="stack">
-        <legend>Questions</legend>
-        {step.fields.map((f, i) => {
-          const id = `${base}-f${i}`
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a field's place in the step is its identity
-            <div key={`${f.name}:${i}`} className="cc-field">
-              <label htmlFor={id}>
-                Label of <code>{f.name}</code> ({f.kind})
-              </label>
-              <input
-                id={id}
-                value={f.label}
-                readOnly={draft.readOnly}
-                onChange={(e) =>
-                  draft.update({
-                    ...step,
-                    fields: step.fields.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)),
-                  })
-                }
-              />
-            </div>
-          )
-        })}
-      </fieldset>
-      <fieldset className="stack">
-        <legend>After the answers (onSubmit)</legend>
-        <ActionList
-          actions={actionList(step.onSubmit)}
-          onChange={(next) => {
-            const s = { ...step, onSubmit: next }
-            if (next.length === 0) delete (s as Partial<Step>).onSubmit
-            draft.update(s)
-          }}
-          stepNames={stepNames}
-          fieldKinds={fieldKinds}
-          label={`Actions of shared step ${stepId}`}
-          disabled={draft.readOnly}
-        />
-      </fieldset>
-      {draft.errors.length > 0 && (
-        <ul className="fw-field-errors" aria-label="Errors in this step">
-          {draft.errors.map((e) => (
-            <li key={`${e.pointer}${e.message}`} className="cc-form-error">
-              <code>{e.pointer || '/'}</code> {e.message}
-            </li>
-          ))}
-        </ul>
-      )}
-    </form>
+      <SchemaForm
+        schema={stepSchema as JsonSchema}
+        ui={STEP_UI}
+        value={step as unknown as Record<string, unknown>}
+        onChange={(next) => draft.update(next as unknown as Step)}
+        errors={draft.errors}
+        readOnly={draft.readOnly}
+        ctx={ctx}
+        label={`Shared step ${stepId}`}
+        className="fw-step-form"
+      />
+    </div>
   )
 }

@@ -6,9 +6,8 @@ import { branchApi, useApi } from '../api'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { FormError } from '../States'
-import { jsonText } from '../use-json-draft'
 import { useMutation } from '../use-mutation'
-import { draftExists } from './draft-exists'
+import { writeNewPageDraft } from './new-page-draft'
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -154,9 +153,6 @@ function DuplicateDialog({
   const [route, setRoute] = useState(copyPath(page.path, page.key, nextRevisionKey(page.key)))
   const duplicate = useMutation(
     async () => {
-      const target = `definitions/pages/${key}.json`
-      if (await draftExists(api, branch, target))
-        throw new Error(`A page "${key}" already exists on this branch: choose another key.`)
       const source = await api<FileDoc>('GET', branchApi(branch, `/file?path=${encodeURIComponent(path)}`))
       const text = source.draft?.text ?? source.text
       if (!text) throw new Error('The page has no content to copy.')
@@ -164,9 +160,7 @@ function DuplicateDialog({
       delete doc.key
       doc.path = route
       delete doc.aliases
-      await api('PUT', branchApi(branch, `/drafts?path=${encodeURIComponent(target)}`), {
-        text: jsonText(doc),
-      })
+      await writeNewPageDraft(api, branch, key, doc)
     },
     {
       onDone: () => {
@@ -175,9 +169,8 @@ function DuplicateDialog({
       },
     },
   )
-  // On success the page is on its way to the copy: the form stays busy.
+  // Busy from the request until the browser leaves for the copy.
   const busy = duplicate.busy || duplicate.succeeded
-  const error = duplicate.error
   const keyError = KEY.test(key) ? null : 'Lowercase letters, digits and single hyphens, like grocery-r3.'
   return (
     <Dialog open title={`Duplicate page ${page.key}`} onClose={onClose}>
@@ -212,7 +205,7 @@ function DuplicateDialog({
           <label htmlFor={`${base}-path`}>Path</label>
           <input id={`${base}-path`} value={route} onChange={(e) => setRoute(e.target.value)} />
         </div>
-        <FormError message={error} />
+        <FormError message={duplicate.error} />
         <div className="cc-row">
           <button type="submit" className="button button-primary" disabled={busy || !!keyError}>
             {busy ? 'Duplicating…' : 'Duplicate'}

@@ -1,10 +1,15 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../../engine/render/control-center-routes'
-import { ApiError, useApi } from '../api'
+import imageSchema from '../../../schemas/image.schema.json'
+import { useApi } from '../api'
 import { useCc } from '../cc-context'
 import { fileUrl } from '../file-links'
+import { IMAGE_ALT_UI } from '../forms/kinds/image-ui'
+import { SchemaForm } from '../forms/SchemaForm'
+import type { JsonSchema } from '../forms/types'
 import { formatBytes, IMAGE_ACCEPT, type ImageRow, type ImageUse, imagesUrl, sendImage } from '../images-api'
 import { ErrorState, Loading } from '../States'
+import { useMutation } from '../use-mutation'
 import { useResource } from '../use-resource'
 
 /** Where a use is edited: the page or experiment screen, else the file's Source editor at the field. */
@@ -122,52 +127,53 @@ function Facts({ image }: { image: ImageRow }) {
   )
 }
 
-/** Alt text (required unless decorative) and credit, committed on Save. */
+/** Alt text (required unless decorative) and credit, from image.schema.json, committed on Save. */
 function AltForm({ branch, image, onSaved }: { branch: string; image: ImageRow; onSaved: () => void }) {
   const api = useApi()
   const { may, offerBranch } = useCc()
-  const base = useId()
-  const [alt, setAlt] = useState(image.alt)
-  const [decorative, setDecorative] = useState(image.decorative ?? false)
-  const [credit, setCredit] = useState(image.credit ?? '')
-  const [altError, setAltError] = useState<string | null>(null)
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({
-    kind: 'idle',
-  })
+  const [doc, setDoc] = useState<Record<string, unknown>>(() => ({
+    alt: image.alt,
+    ...(image.decorative ? { decorative: true } : {}),
+    ...(image.credit ? { credit: image.credit } : {}),
+  }))
+  const [refused, setRefused] = useState<string | null>(null)
   const live = branch === LIVE_BRANCH_NAME
   const readOnly = live || !may('branch.edit')
-  const missing = !decorative && !alt.trim()
-
-  const save = async () => {
-    if (live) {
-      offerBranch()
-      return
-    }
-    if (missing) {
-      setAltError('Alt text is required unless the image is decorative: describe what it shows.')
-      document.getElementById(`${base}-alt`)?.focus()
-      return
-    }
-    setAltError(null)
-    setState({ kind: 'saving' })
-    try {
-      await api('PUT', imagesUrl(branch, `/${encodeURIComponent(image.id)}`), {
+  const decorative = doc.decorative === true
+  const alt = typeof doc.alt === 'string' ? doc.alt : ''
+  const save = useMutation(
+    () =>
+      api('PUT', imagesUrl(branch, `/${encodeURIComponent(image.id)}`), {
         alt: decorative ? '' : alt,
         decorative,
-        credit,
-      })
-      setState({ kind: 'saved' })
-      onSaved()
-    } catch (e) {
-      const message = (e as Error).message
-      if (message.startsWith('alt:')) setAltError(message)
-      setState({ kind: 'failed', message })
+        credit: typeof doc.credit === 'string' ? doc.credit : '',
+      }),
+    { onDone: onSaved },
+  )
+  const ui = useMemo(
+    () => ({
+      ...IMAGE_ALT_UI,
+      fields: IMAGE_ALT_UI.fields.map((f) =>
+        f.pointer === '/alt' && decorative ? { ...f, label: 'Alt text', readOnly: true } : f,
+      ),
+    }),
+    [decorative],
+  )
+  const submit = () => {
+    if (live) return offerBranch()
+    if (!decorative && !alt.trim()) {
+      setRefused('Alt text is required unless the image is decorative: describe what it shows.')
+      document.getElementById('img-alt')?.focus()
+      return
     }
+    setRefused(null)
+    save.run()
   }
-
+  const serverAlt = save.error?.startsWith('alt:') ? save.error : null
+  const message = refused ?? serverAlt
   return (
-    <section className="cc-card" aria-labelledby={`${base}-h`}>
-      <h2 id={`${base}-h`} className="cc-h3">
+    <section className="cc-card" aria-labelledby="fw-img-alt-h">
+      <h2 id="fw-img-alt-h" className="cc-h3">
         Alt text and credit
       </h2>
       {!decorative && !image.alt.trim() && (
@@ -175,80 +181,43 @@ function AltForm({ branch, image, onSaved }: { branch: string; image: ImageRow; 
           This image needs alt text before it is published.
         </p>
       )}
-      <form
-        className="stack fw-img-form"
-        aria-label="Alt text and credit"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
+      <SchemaForm
+        schema={imageSchema as JsonSchema}
+        ui={ui}
+        value={decorative ? { ...doc, alt: '' } : doc}
+        onChange={(next) => {
+          // While decorative the alt text shows empty and read-only; what was typed before is kept.
+          setDoc(decorative ? { ...next, alt: doc.alt } : next)
+          if (refused && (next.decorative === true || String(next.alt ?? '').trim())) setRefused(null)
         }}
-      >
-        <div className="cc-field">
-          <label htmlFor={`${base}-alt`}>Alt text{decorative ? '' : ' (required)'}</label>
-          <textarea
-            id={`${base}-alt`}
-            rows={3}
-            maxLength={300}
-            value={decorative ? '' : alt}
-            disabled={decorative || readOnly}
-            aria-invalid={altError ? true : undefined}
-            aria-describedby={`${base}-alt-help ${base}-alt-err`}
-            onChange={(e) => {
-              setAlt(e.currentTarget.value)
-              if (altError && e.currentTarget.value.trim()) setAltError(null)
-            }}
-          />
-          <small id={`${base}-alt-help`} className="muted">
-            What the image shows, for someone who cannot see it, e.g. “A couple reading a Medicare card at a
-            kitchen table”. Read by screen readers; not a caption.
-          </small>
-          <p id={`${base}-alt-err`} className="cc-form-error" role={altError ? 'alert' : undefined}>
-            {altError}
-          </p>
-        </div>
-        <label className="cc-check">
-          <input
-            type="checkbox"
-            checked={decorative}
-            disabled={readOnly}
-            onChange={(e) => {
-              setDecorative(e.currentTarget.checked)
-              if (e.currentTarget.checked) setAltError(null)
-            }}
-          />
-          Decorative: it adds nothing a reader would miss (screen readers skip it)
-        </label>
-        <div className="cc-field">
-          <label htmlFor={`${base}-credit`}>Credit (optional)</label>
-          <input
-            id={`${base}-credit`}
-            value={credit}
-            maxLength={300}
-            disabled={readOnly}
-            onChange={(e) => setCredit(e.currentTarget.value)}
-          />
-        </div>
-        <div className="cc-row">
-          {live ? (
-            <button type="button" className="button cc-small" onClick={offerBranch}>
-              Create a branch to edit
-            </button>
-          ) : (
-            !readOnly && (
-              <button type="submit" className="button button-primary" disabled={state.kind === 'saving'}>
-                {state.kind === 'saving' ? 'Saving…' : 'Save'}
+        errors={message ? [{ file: '', line: 0, column: 0, pointer: '/alt', message }] : []}
+        readOnly={readOnly}
+        label="Alt text and credit"
+        className="fw-img-form"
+        onSubmit={submit}
+        footer={
+          <div className="cc-row">
+            {live ? (
+              <button type="button" className="button cc-small" onClick={offerBranch}>
+                Create a branch to edit
               </button>
-            )
-          )}
-          <span role="status" className={state.kind === 'failed' ? 'cc-form-error' : 'muted'}>
-            {state.kind === 'saved'
-              ? 'Saved (committed on this branch)'
-              : state.kind === 'failed'
-                ? `Not saved: ${state.message}`
-                : ''}
-          </span>
-        </div>
-      </form>
+            ) : (
+              !readOnly && (
+                <button type="submit" className="button button-primary" disabled={save.busy}>
+                  {save.busy ? 'Saving…' : 'Save'}
+                </button>
+              )
+            )}
+            <span role="status" className={save.error ? 'cc-form-error' : 'muted'}>
+              {save.succeeded
+                ? 'Saved (committed on this branch)'
+                : save.error
+                  ? `Not saved: ${save.error}`
+                  : ''}
+            </span>
+          </div>
+        }
+      />
     </section>
   )
 }
@@ -256,30 +225,22 @@ function AltForm({ branch, image, onSaved }: { branch: string; image: ImageRow; 
 function Replace({ branch, image, onReplaced }: { branch: string; image: ImageRow; onReplaced: () => void }) {
   const { may } = useCc()
   const inputId = useId()
-  const [state, setState] = useState<{
-    kind: 'idle' | 'sending' | 'done' | 'failed'
-    progress?: number
-    message?: string
-  }>({ kind: 'idle' })
-  if (branch === LIVE_BRANCH_NAME || !may('branch.edit')) return null
-  const send = async (file: File) => {
-    setState({ kind: 'sending', progress: 0 })
-    try {
-      const r = await sendImage<{ image: ImageRow; updated: string[] }>(
+  const [progress, setProgress] = useState(0)
+  const [name, setName] = useState('')
+  const send = useMutation(
+    (file: File) => {
+      setProgress(0)
+      return sendImage<{ image: ImageRow; updated: string[] }>(
         imagesUrl(branch, `/${encodeURIComponent(image.id)}/file`),
         'PUT',
         file,
-        (progress) => setState({ kind: 'sending', progress }),
+        setProgress,
       )
-      setState({
-        kind: 'done',
-        message: `Replaced with ${file.name}: ${r.image.width}×${r.image.height}, new URL ${r.image.src}${r.updated.length ? `; ${r.updated.length} file${r.updated.length > 1 ? 's' : ''} updated to it` : ''}.`,
-      })
-      onReplaced()
-    } catch (e) {
-      setState({ kind: 'failed', message: (e as Error).message })
-    }
-  }
+    },
+    { onDone: onReplaced },
+  )
+  if (branch === LIVE_BRANCH_NAME || !may('branch.edit')) return null
+  const done = send.output
   return (
     <section className="cc-card" aria-labelledby={`${inputId}-h`}>
       <h2 id={`${inputId}-h`} className="cc-h3">
@@ -301,18 +262,30 @@ function Replace({ branch, image, onReplaced }: { branch: string; image: ImageRo
         onChange={(e) => {
           const f = e.currentTarget.files?.[0]
           e.currentTarget.value = ''
-          if (f) void send(f)
+          if (f) {
+            send.reset()
+            setName(f.name)
+            send.run(f)
+          }
         }}
       />
-      {state.kind === 'sending' && (
+      {send.busy && (
         <p className="fw-img-progress">
-          <progress max={1} value={state.progress ?? 0} aria-label="Uploading the new file" />
+          <progress max={1} value={progress} aria-label="Uploading the new file" />
         </p>
       )}
-      {state.kind === 'done' && <p role="status">{state.message}</p>}
-      {state.kind === 'failed' && (
+      {send.succeeded && done && (
+        <p role="status">
+          Replaced with {name}: {done.image.width}×{done.image.height}, new URL {done.image.src}
+          {done.updated.length
+            ? `; ${done.updated.length} file${done.updated.length > 1 ? 's' : ''} updated to it`
+            : ''}
+          .
+        </p>
+      )}
+      {send.error && (
         <p className="cc-form-error" role="alert">
-          Not replaced: {state.message}
+          Not replaced: {send.error}
         </p>
       )}
     </section>
@@ -323,23 +296,15 @@ function Delete({ branch, image }: { branch: string; image: ImageRow }) {
   const api = useApi()
   const { may, changed } = useCc()
   const [confirming, setConfirming] = useState(false)
-  const [refusal, setRefusal] = useState<{ message: string; usedBy: ImageUse[] } | null>(null)
-  const [busy, setBusy] = useState(false)
-  if (branch === LIVE_BRANCH_NAME || !may('branch.edit')) return null
-  const remove = async () => {
-    setBusy(true)
-    try {
-      await api('DELETE', imagesUrl(branch, `/${encodeURIComponent(image.id)}`))
+  const remove = useMutation(() => api('DELETE', imagesUrl(branch, `/${encodeURIComponent(image.id)}`)), {
+    onDone: () => {
       changed()
       location.assign(ccPath('images', {}, branch))
-    } catch (e) {
-      const body = e instanceof ApiError ? (e.body as { usedBy?: ImageUse[] } | null) : null
-      setRefusal({ message: (e as Error).message, usedBy: body?.usedBy ?? [] })
-      setConfirming(false)
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    onError: () => setConfirming(false),
+  })
+  if (branch === LIVE_BRANCH_NAME || !may('branch.edit')) return null
+  const usedBy = (remove.apiError?.body as { usedBy?: ImageUse[] } | null)?.usedBy ?? []
   return (
     <section className="cc-card" aria-labelledby="fw-img-delete-h">
       <h2 id="fw-img-delete-h" className="cc-h3">
@@ -351,8 +316,8 @@ function Delete({ branch, image }: { branch: string; image: ImageRow }) {
           <button
             type="button"
             className="button fw-img-danger"
-            disabled={busy}
-            onClick={() => void remove()}
+            disabled={remove.busy}
+            onClick={() => remove.run()}
           >
             Yes, delete
           </button>
@@ -364,15 +329,15 @@ function Delete({ branch, image }: { branch: string; image: ImageRow }) {
         <button
           type="button"
           className="button"
-          onClick={() => (image.usedBy.length ? void remove() : setConfirming(true))}
+          onClick={() => (image.usedBy.length ? remove.run() : setConfirming(true))}
         >
           Delete image
         </button>
       )}
-      {refusal && (
+      {remove.error && (
         <div className="cc-form-error" role="alert" data-testid="image-delete-refused">
-          <p>Not deleted: {refusal.message}</p>
-          {refusal.usedBy.length > 0 && <UsedByList usedBy={refusal.usedBy} branch={branch} />}
+          <p>Not deleted: {remove.error}</p>
+          {usedBy.length > 0 && <UsedByList usedBy={usedBy} branch={branch} />}
         </div>
       )}
     </section>

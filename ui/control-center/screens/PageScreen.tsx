@@ -211,6 +211,11 @@ function PageFormHost({
 }) {
   const draft = useJsonDraft<Page>(branch, path, onSaved)
   const images = useResource<ImageList>(section === 'content' ? imagesUrl(branch) : null)
+  // An error's link (`&pointer=`, from the Problems panel or a publish refusal) focuses its field.
+  const [linked] = useState(() => {
+    const pointer = new URLSearchParams(location.search).get('pointer')
+    return pointer ? { pointer, n: 0 } : null
+  })
   useEffect(() => onValue(draft.value), [draft.value, onValue])
   if (draft.loadError) return <ErrorState message={draft.loadError} retry={draft.reload} />
   if (draft.unreadable)
@@ -231,7 +236,7 @@ function PageFormHost({
         images={images.data?.images ?? (images.error ? [] : null)}
         fileKey={path.replace(/^.*\//, '').replace(/\.json$/, '')}
         onSource={onSource}
-        focus={focus}
+        focus={focus ?? linked}
       />
     </div>
   )
