@@ -66,8 +66,12 @@ describe('two instances behind nginx, deployed as the README says', () => {
     })
     const t = performance.now()
     const commit = await publish()
-    const ms = await converged(fleet.ports, commit, t, PUBLISH_CONVERGENCE_MS)
-    console.log(`publish served by both instances after ${Math.round(ms)} ms`)
+    const answered = performance.now()
+    // From the publisher's answer (live on the first instance) until the other serves it too.
+    const ms = await converged(fleet.ports, commit, answered, PUBLISH_CONVERGENCE_MS)
+    console.log(
+      `publish answered in ${Math.round(answered - t)} ms; served by both instances ${Math.round(ms)} ms later`,
+    )
     expect(ms).toBeLessThanOrEqual(PUBLISH_CONVERGENCE_MS)
     expect(headlineOf((await page(b)).body)).toBe(HEADLINE)
   })

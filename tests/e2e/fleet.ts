@@ -33,7 +33,11 @@ const ENV_PATH = '/etc/funnelworks/funnelworks.env'
 /** What the operator must replace in the environment file; the fleet puts its own values there. */
 const PLACEHOLDER = 'CHANGE-ME'
 
-/** Issue 30: after a publish on one instance, every instance serves the new commit within 2 s. */
+/**
+ * Issue 30: after a publish on one instance, every instance serves the new commit within 2 s —
+ * counted from the publisher's answer (the commit is live on that instance), as the other instances
+ * can only learn of it then.
+ */
 export const PUBLISH_CONVERGENCE_MS = 2_000
 
 /** KEY=VALUE lines (systemd's EnvironmentFile: no quotes, # comments). */
