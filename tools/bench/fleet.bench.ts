@@ -18,9 +18,9 @@
  * scenario misses its limit.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { CONTENT_RECONCILE_MS } from '../../server/content/content-fleet'
@@ -71,10 +71,14 @@ function ms(figure: string): number {
 
 /**
  * wrk for `seconds` on the proxy at `port`: the brand's home page, each request with a click id of its
- * own (a Lua script), accepting brotli and gzip as browsers do.
+ * own tagged `tag` (a Lua script), or always the same URL when `tag` is null; accepting brotli and
+ * gzip as browsers do.
  */
-function wrk(port: number, seconds: number, tag: string): Promise<WrkResult> {
-  const script = `local threads = 0
+function wrk(port: number, seconds: number, tag: string | null): Promise<WrkResult> {
+  const script =
+    tag === null
+      ? 'function request() return wrk.format("GET", "/") end'
+      : `local threads = 0
 function setup(thread) threads = threads + 1; thread:set("tid", threads) end
 local n = 0
 function request() n = n + 1; return wrk.format("GET", "/?gclid=${tag}-" .. tid .. "-" .. n) end`
@@ -89,6 +93,8 @@ function request() n = n + 1; return wrk.format("GET", "/?gclid=${tag}-" .. tid 
         `-c${WRK_CONNECTIONS}`,
         `-d${seconds}s`,
         '--latency',
+        '--timeout',
+        '10s',
         '-s',
         file,
         '-H',
@@ -108,12 +114,13 @@ function request() n = n + 1; return wrk.format("GET", "/?gclid=${tag}-" .. tid 
     })
     child.once('error', reject)
     child.once('exit', (code) => {
+      rmSync(dirname(file), { recursive: true, force: true })
       if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${out}`))
       const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0)
       const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
       const socketErrors = socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0
       const non2xx = num(/Non-2xx or 3xx responses: (\d+)/)
-      const p99 = /^\s+99%\s+(\S+)$/m.exec(out)?.[1]
+      const p99 = /^\s+99%\s+(\S+)\s*$/m.exec(out)?.[1]
       if (!p99) return reject(new Error(`wrk printed no latency distribution:\n${out}`))
       resolve({
         rps: num(/Requests\/sec:\s+([\d.]+)/),
@@ -199,8 +206,12 @@ export default async function run(): Promise<void> {
       `\nthroughput through nginx (${NGINX_PATH}, worker_processes auto), wrk -c${WRK_CONNECTIONS} on ${HOST}/?gclid=<new each time> for ${duration} s, with ${EVENT_CLIENTS} event clients posting 1–3 events a request:`,
     )
     console.log(
-      `${pad('instances', 11)}${pad('pages/s', 10)}${pad('p99 ms', 9)}${pad('events/s', 10)}${pad('event p99 ms', 14)}errors`,
+      `${pad('instances', 11)}${pad('pages/s', 10)}${pad('p99 ms', 9)}${pad('events/s', 10)}${pad('event p99 ms', 14)}failed`,
     )
+    // Every instance renders its pages once and warms up before anything is measured.
+    const warm = await fleet.nginx(ports, { workers: 'auto' })
+    await wrk(warm.port, 3, 'warm')
+    await warm.stop()
     const sizes = [...new Set([1, 2, count])]
     const throughput: { k: number; rps: number }[] = []
     for (const k of sizes) {
@@ -209,9 +220,16 @@ export default async function run(): Promise<void> {
       await nginx.stop()
       throughput.push({ k, rps: run.pages.rps })
       console.log(
-        `${pad(k, 11)}${pad(round(run.pages.rps), 10)}${pad(run.pages.p99Ms.toFixed(1), 9)}${pad(round(run.events.acked.length / run.seconds), 10)}${pad(pct(run.events.latencies, 0.99).toFixed(1), 14)}${run.pages.errors + run.events.failed.length}`,
+        `${pad(k, 11)}${pad(round(run.pages.rps), 10)}${pad(run.pages.p99Ms.toFixed(1), 9)}${pad(round(run.events.acked.length / run.seconds), 10)}${pad(pct(run.events.latencies, 0.99).toFixed(1), 14)}pages: ${run.pages.detail}; event requests: ${run.events.failed.length}`,
       )
     }
+    // The same page at one URL: nginx answers from its cache and asks no instance (decision 0511).
+    const cached = await fleet.nginx(ports, { workers: 'auto' })
+    const hits = await wrk(cached.port, duration, null)
+    await cached.stop()
+    console.log(
+      `${pad('(cache hit)', 11)}${pad(round(hits.rps), 10)}${pad(hits.p99Ms.toFixed(1), 9)}${pad('', 24)}pages: ${hits.detail} — one URL, answered by nginx's cache`,
+    )
     console.log(
       `on this ${cpus().length}-core machine throughput cannot scale with N: nginx, wrk, the event client, PostgreSQL and every instance share the same ${cpus().length} cores, so more instances split the same CPU (${throughput.map((t) => `${t.k}: ${round(t.rps)}/s`).join(', ')}). On separate machines each instance adds its own cores.`,
     )
