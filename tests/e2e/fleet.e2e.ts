@@ -15,9 +15,7 @@ import {
   ENV_FILE,
   type Fleet,
   PUBLISH_CONVERGENCE_MS,
-  prepareEdit,
   servedCommit,
-  signIn,
   startFleet,
   startPageLoad,
   UNIT_FILE,
@@ -25,6 +23,7 @@ import {
 import { httpGet } from './http'
 import { README_NGINX_CONF, type RunningNginx, readmeUpstreamParameters } from './nginx'
 import { PROJECT_ROOT } from './server-process'
+import { prepareEdit, signIn } from './staff-publish'
 
 const HEADLINE = 'Grocery help, published on one instance'
 
@@ -59,7 +58,7 @@ describe('two instances behind nginx, deployed as the README says', () => {
     expect(before).toMatch(/^[0-9a-f]{40}$/)
     expect(await servedCommit(b)).toBe(before)
     const cookie = await signIn(a, fleet.staff)
-    const publish = await prepareEdit(a, cookie, {
+    const { publish } = await prepareEdit(a, cookie, {
       file: 'definitions/pages/grocery.json',
       pointer: '/headline',
       value: HEADLINE,

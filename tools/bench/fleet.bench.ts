@@ -32,10 +32,8 @@ import {
   converged,
   type Fleet,
   PUBLISH_CONVERGENCE_MS,
-  prepareEdit,
   readUnit,
   servedCommit,
-  signIn,
   startFleet,
 } from '../../tests/e2e/fleet'
 import {
@@ -45,6 +43,7 @@ import {
   readmeUpstreamParameters,
 } from '../../tests/e2e/nginx'
 import { buildProductionBundle } from '../../tests/e2e/server-process'
+import { prepareEdit, signIn } from '../../tests/e2e/staff-publish'
 import { startEmbeddedPostgres } from '../../tests/setup/embedded-postgres'
 
 const WRK_PATH = process.env.WRK_PATH ?? '/usr/bin/wrk'
@@ -194,12 +193,15 @@ export default async function run(): Promise<void> {
     const addr = (i: number) => `127.0.0.1:${ports[i]}`
     const cookie = await signIn(ports[0], fleet.staff)
     let edits = 0
-    const nextEdit = () =>
-      prepareEdit(ports[0], cookie, {
-        file: GROCERY,
-        pointer: '/headline',
-        value: `Fleet headline ${++edits}`,
-      })
+    /** A committed edit on a new branch; resolves its publish, to call when wanted. */
+    const nextEdit = async () =>
+      (
+        await prepareEdit(ports[0], cookie, {
+          file: GROCERY,
+          pointer: '/headline',
+          value: `Fleet headline ${++edits}`,
+        })
+      ).publish
 
     // Throughput through nginx for 1, 2 and N instances (the same N running; the upstream lists k).
     console.log(
