@@ -10,7 +10,8 @@ import { eventsById } from '../../server/store/event-store'
 import { sampleEvent } from '../../server/store/sample-event'
 
 export interface FailedBatch {
-  /** When the answer (or the error) came, performance.now(). */
+  /** When the request was sent, and when its answer (or the error) came: Date.now(). */
+  sentAt: number
   at: number
   /** The HTTP status, or the network error's code. */
   outcome: number | string
@@ -59,6 +60,7 @@ export function startEventLoad(port: number, clients = 8): EventLoad {
     while (running) {
       const events = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => sampleEvent())
       const t = performance.now()
+      const sentAt = Date.now()
       inFlight++
       let outcome: number | string
       try {
@@ -71,7 +73,7 @@ export function startEventLoad(port: number, clients = 8): EventLoad {
         load.latencies.push(performance.now() - t)
         for (const e of events) load.acked.push(e.properties.eventId)
       } else {
-        load.failed.push({ at: performance.now(), outcome, events })
+        load.failed.push({ sentAt, at: Date.now(), outcome, events })
         // The browser backs off before it resends (docs/decisions/0302).
         await new Promise((r) => setTimeout(r, 20))
       }

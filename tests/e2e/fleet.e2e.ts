@@ -97,6 +97,7 @@ describe('two instances behind nginx, deployed as the README says', () => {
     // Events: only POSTs that were on the killed instance failed, nginx never sent one twice.
     const failedPosts = nginx.requests().filter((r) => r.status >= 500)
     expect(failedPosts.length).toBe(events.failed.length)
+    for (const b of events.failed) expect(b.sentAt).toBeLessThanOrEqual(killedAt * 1000)
     expect(failedPosts.length).toBeLessThanOrEqual(inFlight)
     for (const r of failedPosts) {
       expect(r.method).toBe('POST')
