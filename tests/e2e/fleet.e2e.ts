@@ -86,6 +86,8 @@ describe('two instances behind nginx, deployed as the README says', () => {
     const inFlight = events.inFlight()
     const killedAt = Date.now() / 1000
     await fleet.kill(1)
+    // The process is gone (its exit seen): requests sent until then may have reached it.
+    const goneAt = Date.now()
     const ackedAtKill = events.acked.length
     await expect
       .poll(() => events.acked.length, { timeout: 20_000, interval: 50 })
@@ -94,11 +96,10 @@ describe('two instances behind nginx, deployed as the README says', () => {
 
     // Pages: every GET answered, those cut on the killed instance asked again of the other.
     expect(pages.failed).toEqual([])
-    // Events: only POSTs that were on the killed instance failed, nginx never sent one twice.
+    // Events: only POSTs sent to the killed instance before it was gone failed; nginx sent none twice.
     const failedPosts = nginx.requests().filter((r) => r.status >= 500)
     expect(failedPosts.length).toBe(events.failed.length)
-    for (const b of events.failed) expect(b.sentAt).toBeLessThanOrEqual(killedAt * 1000)
-    expect(failedPosts.length).toBeLessThanOrEqual(inFlight)
+    for (const b of events.failed) expect(b.sentAt).toBeLessThanOrEqual(goneAt)
     for (const r of failedPosts) {
       expect(r.method).toBe('POST')
       expect(r.upstreams).toEqual([`127.0.0.1:${killed}`])
@@ -108,7 +109,7 @@ describe('two instances behind nginx, deployed as the README says', () => {
       .requests()
       .filter((r) => r.method === 'GET' && r.upstreams.length > 1 && r.upstreams[0] === `127.0.0.1:${killed}`)
     console.log(
-      `after the kill: ${failedPosts.length} event requests failed (${inFlight} were in flight), ${retried.length} page requests retried on the other instance`,
+      `after the kill: ${failedPosts.length} event requests failed (${inFlight} in flight at the signal, ${goneAt - killedAt * 1000} ms until the process was gone), ${retried.length} page requests retried on the other instance`,
     )
     // The browser's queue sends a failed batch again; the event id keeps it once (decision 0302).
     const resent = await resend(nginx.port, events.failed)
