@@ -407,6 +407,8 @@ export default async function run(): Promise<void> {
     })
     await sleep(2_000)
     const after = await listeners()
+    // How: each instance reconnects LISTEN (backoff from 0.5 s) and reconciles on reconnecting; the
+    // 30 s reconcile loop bounds it when a notification is missed altogether (decision 0603).
     console.log(
       `  ${s4.result.cut} of ${before.length} LISTEN backends terminated; every instance served the publication ${round(s4.result.convergedMs)} ms after its answer; ${after.length} LISTEN connections again 2 s later; pages ${round(s4.pages.rps)}/s (${s4.pages.detail}), ${s4.events.failed.length} event requests failed`,
     )
