@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAID_CLICK_ID_PARAMS } from '../../engine/constants'
 import type { Experiment } from '../../schemas/generated/experiment'
 import { httpGet } from './http'
 import { README_NGINX_CONF, type RunningNginx, readmeNginxConf, startNginx } from './nginx'
@@ -78,6 +79,24 @@ describe('nginx in front, configured as the README says', { timeout: 120_000 }, 
     console.log(`nginx hit ratio: ${hits}/${N} = ${ratio.toFixed(2)}`)
     expect(ratio).toBeGreaterThanOrEqual(0.85)
     expect(nginx.errors()).not.toMatch(/\[(emerg|alert|crit)\]/)
+  })
+
+  it('keeps no page whose URL holds a paid click id: each is seen once (every id the server knows)', async () => {
+    const conf = readFileSync(README_NGINX_CONF, 'utf8')
+    const noCache = /proxy_no_cache ([^;]+);/.exec(conf)?.[1].split(/\s+/)
+    expect(noCache).toEqual(PAID_CLICK_ID_PARAMS.map((p) => `$arg_${p.toLowerCase()}`))
+    for (const p of PAID_CLICK_ID_PARAMS) {
+      // nginx's $arg_ matches a parameter name in any case.
+      const path = `/privacy?${p.toUpperCase()}=click-${p}-0123456789abcdef`
+      for (let i = 0; i < 2; i++) {
+        const r = await viaNginx(path)
+        expect(r.status).toBe(200)
+        expect(r.headers['x-cache'], path).toBe('MISS')
+      }
+    }
+    // Other query strings stay cacheable.
+    await viaNginx('/privacy?utm_source=newsletter')
+    expect((await viaNginx('/privacy?utm_source=newsletter')).headers['x-cache']).toBe('HIT')
   })
 
   it('behind a trusted proxy over https: the fast path sends HSTS exactly as the Koa chain does', async () => {
