@@ -148,11 +148,14 @@ export async function converged(
   const pending = new Set(ports)
   let last = since
   while (pending.size) {
-    for (const port of [...pending])
-      if ((await servedCommit(port)) === commit) {
+    // Every instance asked at once, so one slow answer does not delay noticing the others.
+    await Promise.all(
+      [...pending].map(async (port) => {
+        if ((await servedCommit(port)) !== commit) return
         pending.delete(port)
-        last = performance.now()
-      }
+        last = Math.max(last, performance.now())
+      }),
+    )
     if (!pending.size) break
     if (performance.now() - since > timeoutMs)
       throw new Error(
