@@ -19,7 +19,7 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -235,6 +235,9 @@ export default async function run(): Promise<void> {
     await cached.stop()
     console.log(
       `${pad('(cache hit)', 11)}${pad(round(hits.rps), 10)}${pad(hits.p99Ms.toFixed(1), 9)}${pad('', 24)}pages: ${hits.detail} — one URL, answered by nginx's cache`,
+    )
+    console.log(
+      `load average ${loadavg()[0].toFixed(1)} (everything else running on this machine counts too)`,
     )
     console.log(
       `on this ${cpus().length}-core machine throughput cannot scale with N: nginx, wrk, the event client, PostgreSQL and every instance share the same ${cpus().length} cores, so more instances split the same CPU (${throughput.map((t) => `${t.k}: ${round(t.rps)}/s`).join(', ')}). On separate machines each instance adds its own cores.`,
