@@ -238,8 +238,13 @@ export async function startFleet(databaseUrl: string, count: number): Promise<Fl
   }
   try {
     await start(0)
-    await Promise.all(ports.slice(1).map((_, i) => start(i + 1)))
-    addStaff({ DATABASE_URL: databaseUrl }, staff.password, [[staff.email, 'Fleet Publisher', 'publisher']])
+    // The others boot (their processes are spawned at once) while the staff CLI adds the publisher.
+    const others = Promise.all(ports.slice(1).map((_, i) => start(i + 1)))
+    try {
+      addStaff({ DATABASE_URL: databaseUrl }, staff.password, [[staff.email, 'Fleet Publisher', 'publisher']])
+    } finally {
+      await others
+    }
   } catch (e) {
     await fleet.stop()
     throw e
