@@ -5,7 +5,10 @@
  * event, fails no page, and comes back serving the published commit. `npm run bench -- fleet` runs
  * the same under wrk with N instances and more faults.
  */
-import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../server/store/open-store'
 import { dropPostgresSchema, uniquePostgresUrl } from '../../server/store/test-databases'
@@ -26,6 +29,7 @@ import { PROJECT_ROOT } from './server-process'
 import { prepareEdit, signIn } from './staff-publish'
 
 const HEADLINE = 'Grocery help, published on one instance'
+const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze'
 /**
  * Room over the 2 s limit for a machine running the other e2e files beside this one (the other
  * instance fetches and builds the commit on a starved CPU); `npm run bench -- fleet` holds 2 s.
@@ -56,6 +60,19 @@ describe('two instances behind nginx, deployed as the README says', () => {
     expect(readme).toContain(`\`\`\`ini\n${readFileSync(UNIT_FILE, 'utf8')}\`\`\``)
     expect(readme).toContain(`\`\`\`sh\n${readFileSync(ENV_FILE, 'utf8')}\`\`\``)
   })
+
+  // verify also checks that ExecStart's /usr/bin/node exists: only where both are installed.
+  it.skipIf(!existsSync(SYSTEMD_ANALYZE) || !existsSync('/usr/bin/node'))(
+    'the unit is one systemd accepts (systemd-analyze verify)',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'fw-unit-'))
+      const unit = join(dir, 'funnelworks@3000.service')
+      copyFileSync(UNIT_FILE, unit)
+      const r = spawnSync(SYSTEMD_ANALYZE, ['verify', unit], { encoding: 'utf8' })
+      expect(`${r.stdout}${r.stderr}`).toBe('')
+      expect(r.status).toBe(0)
+    },
+  )
 
   it('a publish on one instance is served by both within the limit', async () => {
     const [a, b] = fleet.ports
