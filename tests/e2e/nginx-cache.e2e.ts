@@ -11,11 +11,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAID_CLICK_ID_PARAMS } from '../../engine/constants'
 import type { Experiment } from '../../schemas/generated/experiment'
-import { httpGet, sendJson } from './http'
+import { httpGet } from './http'
 import { README_NGINX_CONF, type RunningNginx, readmeNginxConf, startNginx } from './nginx'
 import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 import { addStaff } from './staff-cli'
+import { cc, prepareEdit, signIn } from './staff-publish'
 
 /** s-maxage and stale-while-revalidate of this server: a publish shows within their sum. */
 const MAX_AGE_S = 2
@@ -57,27 +59,6 @@ const viaNginx = (path: string, headers: Record<string, string> = {}) =>
   httpGet(nginx.port, path, 'm10.localhost', headers)
 const headlineOf = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 
-/** A staff member's JSON call to the control center (its host, Origin and session cookie). */
-async function staffCall(cookie: string, method: string, path: string, body?: unknown) {
-  const r = await sendJson(server.port, `ccc.localhost:${server.port}`, method, path, body, cookie)
-  return {
-    status: r.status,
-    json: (r.body ? JSON.parse(r.body) : {}) as Record<string, unknown>,
-    cookie: r.cookie,
-  }
-}
-
-async function signIn(): Promise<string> {
-  let r = await staffCall('', 'POST', '/api/_auth/session', { email: 'pub@x.test', password: PASSWORD })
-  // A busy machine can spend the sign-in hash budget (docs/decisions/0702): wait as told.
-  for (let i = 0; i < 10 && r.status === 429; i++) {
-    await new Promise((done) => setTimeout(done, 1_000))
-    r = await staffCall('', 'POST', '/api/_auth/session', { email: 'pub@x.test', password: PASSWORD })
-  }
-  expect(r.status, JSON.stringify(r.json)).toBe(200)
-  return r.cookie
-}
-
 describe('nginx in front, configured as the README says', { timeout: 120_000 }, () => {
   it('runs the very configuration the README shows', () => {
     const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
@@ -98,6 +79,24 @@ describe('nginx in front, configured as the README says', { timeout: 120_000 }, 
     console.log(`nginx hit ratio: ${hits}/${N} = ${ratio.toFixed(2)}`)
     expect(ratio).toBeGreaterThanOrEqual(0.85)
     expect(nginx.errors()).not.toMatch(/\[(emerg|alert|crit)\]/)
+  })
+
+  it('keeps no page whose URL holds a paid click id: each is seen once (every id the server knows)', async () => {
+    const conf = readFileSync(README_NGINX_CONF, 'utf8')
+    const noCache = /proxy_no_cache ([^;]+);/.exec(conf)?.[1].split(/\s+/)
+    expect(noCache).toEqual(PAID_CLICK_ID_PARAMS.map((p) => `$arg_${p.toLowerCase()}`))
+    for (const p of PAID_CLICK_ID_PARAMS) {
+      // nginx's $arg_ matches a parameter name in any case.
+      const path = `/privacy?${p.toUpperCase()}=click-${p}-0123456789abcdef`
+      for (let i = 0; i < 2; i++) {
+        const r = await viaNginx(path)
+        expect(r.status).toBe(200)
+        expect(r.headers['x-cache'], path).toBe('MISS')
+      }
+    }
+    // Other query strings stay cacheable.
+    await viaNginx('/privacy?utm_source=newsletter')
+    expect((await viaNginx('/privacy?utm_source=newsletter')).headers['x-cache']).toBe('HIT')
   })
 
   it('behind a trusted proxy over https: the fast path sends HSTS exactly as the Koa chain does', async () => {
@@ -133,28 +132,21 @@ describe('nginx in front, configured as the README says', { timeout: 120_000 }, 
     const before = await viaNginx(PAGE)
     expect(headlineOf(before.body)).toBe('Check for a grocery benefit near you')
     expect(['HIT', 'MISS', 'STALE', 'UPDATING', 'REVALIDATED']).toContain(before.headers['x-cache'])
-    const cookie = await signIn()
-    const created = await staffCall(cookie, 'POST', '/api/cc/branches', { title: 'New headline' })
-    expect(created.status, JSON.stringify(created.json)).toBe(201)
-    const branch = 'new-headline'
-    const file = await staffCall(cookie, 'GET', `/api/cc/branches/${branch}/file?path=${PAGE_FILE}`)
-    const doc = JSON.parse(file.json.text as string)
+    const cookie = await signIn(server.port, { email: 'pub@x.test', password: PASSWORD })
     const HEADLINE = 'A grocery benefit, published just now'
-    doc.headline = HEADLINE
-    const draft = await staffCall(cookie, 'PUT', `/api/cc/branches/${branch}/drafts?path=${PAGE_FILE}`, {
-      text: `${JSON.stringify(doc, null, 2)}\n`,
+    const { branch, publish } = await prepareEdit(server.port, cookie, {
+      file: PAGE_FILE,
+      pointer: '/headline',
+      value: HEADLINE,
     })
-    expect(draft.status, JSON.stringify(draft.json)).toBe(200)
-    const commit = await staffCall(cookie, 'POST', `/api/cc/branches/${branch}/commits`, {
-      message: 'New headline',
-      expectedHead: file.json.head,
-    })
-    expect(commit.status, JSON.stringify(commit.json)).toBe(201)
-    const head = (await staffCall(cookie, 'GET', `/api/cc/branches/${branch}`)).json.branch as {
-      head: string
-    }
     // A staff preview of the branch, on the brand's host: private, never cached by nginx nor by the server.
-    const grant = await staffCall(cookie, 'POST', '/api/cc/previews', { branch, brand: 'm10', path: PAGE })
+    const grant = await cc(
+      server.port,
+      'POST',
+      '/api/cc/previews',
+      { branch, brand: 'm10', path: PAGE },
+      cookie,
+    )
     expect(grant.status, JSON.stringify(grant.json)).toBe(200)
     const previewUrl = new URL((grant.json.urls as Record<string, string>).m10!)
     const previewPath = previewUrl.pathname + previewUrl.search
@@ -177,10 +169,7 @@ describe('nginx in front, configured as the README says', { timeout: 120_000 }, 
       await viaNginx(PAGE)
     }
     expect(await fastHits()).toBeGreaterThan(hitsBefore)
-    const published = await staffCall(cookie, 'POST', `/api/cc/branches/${branch}/publish`, {
-      expectedHead: head.head,
-    })
-    expect(published.status, JSON.stringify(published.json)).toBe(200)
+    await publish()
     const at = Date.now()
     // The server answers the new page at once: the snapshot changed, so its own cache and fast path forgot.
     let direct = ''

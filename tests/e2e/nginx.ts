@@ -13,7 +13,10 @@ import { captureOutput, PROJECT_ROOT } from './server-process'
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 export const NGINX_MISSING = `nginx not found at ${NGINX_PATH}: install Debian's package (sudo apt-get install -y nginx) or set NGINX_PATH. npm test installs it itself when run as root.`
 
-/** The README's configuration for a cache in front (decision 0511), one file for both. */
+/**
+ * The README's configuration: a cache in front (decision 0511) of an upstream of instances (decision
+ * 0320), one file for README, test and bench.
+ */
 export const README_NGINX_CONF = join(PROJECT_ROOT, 'docs', 'nginx', 'funnelworks.conf')
 
 export interface RunningNginx {
@@ -22,6 +25,8 @@ export interface RunningNginx {
   child: ChildProcess
   /** nginx's error log so far. */
   errors(): string
+  /** The access log so far (ACCESS_LOG_FORMAT), parsed; empty unless started with `accessLog`. */
+  requests(): LoggedRequest[]
   stop(): Promise<void>
 }
 
@@ -48,6 +53,40 @@ function accepting(port: number): Promise<boolean> {
   })
 }
 
+/** One request as the access log has it: which upstreams nginx asked, in order, and what each said. */
+export interface LoggedRequest {
+  /** Seconds since the epoch, with milliseconds (nginx's $msec: when the answer ended). */
+  at: number
+  method: string
+  status: number
+  /** "127.0.0.1:3000" per attempt ($upstream_addr); empty for a cache hit. */
+  upstreams: string[]
+  upstreamStatuses: string[]
+  uri: string
+}
+
+const ACCESS_LOG_FORMAT = `'$msec $request_method $status "$upstream_addr" "$upstream_status" $request_uri'`
+
+function parseAccessLog(text: string): LoggedRequest[] {
+  // Attempts are separated by ", " ($upstream_addr, $upstream_status; " : " after an internal redirect).
+  const attempts = (s: string) => (s === '-' ? [] : s.split(/, | : /))
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(\S+) (\S+) (\d+) "([^"]*)" "([^"]*)" (.*)$/.exec(line)
+      if (!m) throw new Error(`access log line not understood: ${line}`)
+      return {
+        at: Number(m[1]),
+        method: m[2],
+        status: Number(m[3]),
+        upstreams: attempts(m[4]),
+        upstreamStatuses: attempts(m[5]),
+        uri: m[6],
+      }
+    })
+}
+
 /**
  * Starts nginx in the foreground with `server` (an `http {}` body: server blocks, cache paths) whose
  * `listen` is `{port}`; `{dir}` names its temporary folder. Throws NGINX_MISSING without nginx.
@@ -56,6 +95,8 @@ export async function startNginx(
   server: (p: { port: number; dir: string }) => string,
   /** Worker processes: 1 for tests; `auto` (Debian's default, one per core) for the bench's limit. */
   workers: number | 'auto' = 1,
+  /** Log every request (method, status, upstreams asked) for `requests()`. */
+  accessLog = false,
 ): Promise<RunningNginx> {
   if (!existsSync(NGINX_PATH)) throw new Error(NGINX_MISSING)
   const dir = mkdtempSync(join(tmpdir(), 'fw-nginx-'))
@@ -65,13 +106,15 @@ export async function startNginx(
   const port = await freePort()
   const errorLog = join(dir, 'error.log')
   writeFileSync(errorLog, '')
+  const accessLogFile = join(dir, 'access.log')
+  writeFileSync(accessLogFile, '')
   const conf = `worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${errorLog} warn;
 daemon off;
 events { worker_connections 1024; }
 http {
-  access_log off;
+${accessLog ? `  log_format requests ${ACCESS_LOG_FORMAT};\n  access_log ${accessLogFile} requests;` : '  access_log off;'}
   client_body_temp_path ${dir}/tmp/body;
   proxy_temp_path ${dir}/tmp/proxy;
   fastcgi_temp_path ${dir}/tmp/fastcgi;
@@ -97,6 +140,7 @@ ${server({ port, dir })}
     dir,
     child,
     errors,
+    requests: () => parseAccessLog(readFileSync(accessLogFile, 'utf8')),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()
@@ -118,18 +162,43 @@ ${server({ port, dir })}
 
 /**
  * The README's configuration on loopback: its cache folder in `dir`, listening on `port`, in front of
- * the server on `upstream`. Each replaced text must be there exactly once, so README and test agree.
+ * the instances on `upstreams` — the upstream's example `server` lines become one per port, each with
+ * the same parameters (max_fails, fail_timeout). Each replaced text must be there exactly once, so
+ * README and test agree.
  */
-export function readmeNginxConf(p: { port: number; dir: string }, upstream: number): string {
+export function readmeNginxConf(
+  p: { port: number; dir: string },
+  upstreams: number | readonly number[],
+): string {
   let conf = readFileSync(README_NGINX_CONF, 'utf8')
   const swaps: [string, string][] = [
     ['/var/cache/nginx/funnelworks', `${p.dir}/cache`],
     ['listen 80;', `listen 127.0.0.1:${p.port};`],
-    ['http://127.0.0.1:3000', `http://127.0.0.1:${upstream}`],
   ]
   for (const [from, to] of swaps) {
     if (conf.split(from).length !== 2) throw new Error(`${README_NGINX_CONF} should name ${from} once`)
     conf = conf.replace(from, to)
   }
-  return conf
+  // One `server` line per port, with the parameters the README gives each instance.
+  const lines = conf.split('\n')
+  const servers = lines.map((l) => UPSTREAM_SERVER.exec(l)).filter((m) => m !== null)
+  if (servers.length === 0 || new Set(servers.map((m) => m[3])).size !== 1)
+    throw new Error(`${README_NGINX_CONF} should list its instances as "server 127.0.0.1:PORT …;" alike`)
+  const [indent, , parameters] = servers[0].slice(1)
+  const at = lines.findIndex((l) => UPSTREAM_SERVER.test(l))
+  const ours = [upstreams].flat().map((port) => `${indent}server 127.0.0.1:${port}${parameters};`)
+  return [...lines.slice(0, at), ...ours, ...lines.slice(at).filter((l) => !UPSTREAM_SERVER.test(l))].join(
+    '\n',
+  )
+}
+
+/** An instance in the README's upstream: indentation, port, parameters. */
+const UPSTREAM_SERVER = /^( *)server 127\.0\.0\.1:(\d+)([^;]*);$/
+
+/** The README's upstream parameters for each instance (`fail_timeout=3s` → { failTimeoutS: 3 }). */
+export function readmeUpstreamParameters(): { maxFails: number; failTimeoutS: number } {
+  const conf = readFileSync(README_NGINX_CONF, 'utf8')
+  const m = /server 127\.0\.0\.1:\d+ max_fails=(\d+) fail_timeout=(\d+)s;/.exec(conf)
+  if (!m) throw new Error(`${README_NGINX_CONF}: no "server … max_fails=N fail_timeout=Ns;" line`)
+  return { maxFails: Number(m[1]), failTimeoutS: Number(m[2]) }
 }

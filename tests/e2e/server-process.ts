@@ -9,7 +9,7 @@ import { join } from 'node:path'
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..')
 /** The server compiled to JavaScript by tools/build-server.mjs, as `npm start` runs it. */
-const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist', 'app', 'server.mjs')
+export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist', 'app', 'server.mjs')
 
 /**
  * Node's flags of `npm start` (package.json: `node <flags> tools/start.mjs`), so a test or bench

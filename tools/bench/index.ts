@@ -1,8 +1,9 @@
 /**
  * npm run bench — runs every tools/bench/*.bench.ts module in name order and prints its figures.
  * A bench module default-exports `async function run(): Promise<void>` that prints its own table
- * (figures and ratios measured side by side in one run). `npm run bench -- events` runs only the
- * modules whose name contains "events".
+ * (figures and ratios measured side by side in one run), and sets `process.exitCode` when a limit it
+ * checks is missed. `npm run bench -- events` runs only the modules whose name contains "events";
+ * arguments after the name are the module's (`npm run bench -- fleet --instances 4`).
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
