@@ -4,7 +4,7 @@
  * tests/e2e/nginx-cache.e2e.ts and `npm run bench -- fleet`.
  */
 import { randomBytes } from 'node:crypto'
-import { setField } from '../../engine/content/set-field'
+import { setField } from '../../engine/control-center/content/set-field'
 import { sendJson } from './http'
 
 /** A JSON call to the control center's API on one instance, as its own screens send it. */
