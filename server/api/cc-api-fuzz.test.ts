@@ -8,8 +8,6 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppDeps } from '../app-deps'
-import { controlCenterApi } from '../control-center/api'
 import {
   type CcHarness,
   ccRouteAnswers,

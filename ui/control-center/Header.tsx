@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
-import type { Branch, DefinitionError, FileRow } from '../../schemas/generated/cc-answers/common'
-import { colOf } from './answer-helpers'
+import type { Branch } from '../../schemas/generated/cc-answers/common'
 import { branchApi, useApi } from './api'
 import { useCc } from './cc-context'
 import { Dialog } from './Dialog'
