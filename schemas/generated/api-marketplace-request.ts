@@ -9,6 +9,9 @@ export interface MarketplaceRequest {
   localHour: number
   placementId: string
   ruleAfid: string
+  /**
+   * The page URL as the visitor sees it; the server cuts it to the marketplace's length, as it cuts the ids and the source entries.
+   */
   url: string
   /**
    * The tracked URL parameters (utm_*, afid, click ids) of the visit.
@@ -26,7 +29,7 @@ export interface MarketplaceRequest {
     stateCode?: string
   }
   /**
-   * The visitor's answers to the quote fields (engine/phone/quote-fields.ts); the server keeps only the valid ones (spec point 5).
+   * The visitor's answers to the quote fields (engine/phone/quote-fields.ts), as given; the server keeps only the valid ones (spec point 5), so an overlong answer is left out, not refused.
    */
   values: {
     [k: string]: string | boolean

@@ -92,13 +92,23 @@ describe('marketplace proxy', () => {
       expect(res.status).toBe(200)
       // The invalid ZIP gives way to the IP lookup's (facts.geo); the invalid e-mail is left out.
       expect((sim.requests[0]!.body as { data: unknown }).data).toEqual({ zip: facts.geo.postalCode })
+      // What the builders cut (a long page URL, an overlong answer) is cut or left out, not refused.
+      const longUrl = `http://m10.localhost/?gclid=${'g'.repeat(3_000)}`
+      const long = await post(app.url, 'get-phone', {
+        ...fromBrowser({ address: 'a'.repeat(2_000) }),
+        url: longUrl,
+      })
+      expect(long.status).toBe(200)
+      const sent = sim.requests[1]!.body as { url: string; data: { address?: string } }
+      expect(sent.url).toBe(longUrl.slice(0, 2048))
+      expect(sent.data.address).toBeUndefined()
       const unknownField = await post(app.url, 'get-phone', fromBrowser({ favouriteColour: 'red' }))
       expect(unknownField.status).toBe(400)
       expect((await unknownField.json()).error).toMatch(/\/values/)
       const badHour = await post(app.url, 'demand-check', { ...fromBrowser({}), localHour: 24 })
       expect(badHour.status).toBe(400)
       expect((await badHour.json()).error).toMatch(/\/localHour/)
-      expect(sim.requests).toHaveLength(1)
+      expect(sim.requests).toHaveLength(2)
     })
 
     it('refuses an invalid body with a 400 naming the field, and never calls upstream', async () => {
