@@ -78,3 +78,19 @@ export function reactModules(modules: Set<string>): Set<string> {
   }
   return react
 }
+
+/** `entry` and the modules it loads by static import: what runs before a page's entry starts. */
+export function staticGraph(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const stack = [entry]
+  while (stack.length) {
+    const file = stack.pop() as string
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const m of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      const target = resolveImport(file, m[1] ?? m[2])
+      if (target && !seen.has(target)) stack.push(target)
+    }
+  }
+  return seen
+}

@@ -11,14 +11,16 @@ import { SnapshotStore } from '../server/content/snapshot-store'
 
 /**
  * Budgets in gzip bytes (React included where a page loads it), docs/decisions/0505, 0507 and 0520;
- * 0521 says why the funnel step (105.6 KB) is not yet at issue 19's 95 KB.
+ * 0521 says why the funnel step is not yet at issue 19's 95 KB. The funnel step's budget is what it
+ * measured once it hydrated only its form and the server built the marketplace bodies (0522, 0523:
+ * 102.5 KB, from 105.9), rounded up to the next tenth: it must not grow.
  * The e2e size test fails a build whose landing, home or funnel step page goes over; never raise them
  * without a decision record. Static pages (landing, home) mount plain-DOM islands and load no React
- * at all (0520): 60 KB is below the seed stack's 74 KB; they load ~28 KB today.
+ * at all (0520): 60 KB is below the seed stack's 74 KB; they load ~27 KB today.
  */
 export const SIZE_BUDGETS = {
   landingJs: 60 * 1024,
-  funnelJs: 110 * 1024,
+  funnelJs: 102.6 * 1024,
   css: 15 * 1024,
 } as const
 

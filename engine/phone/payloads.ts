@@ -1,6 +1,7 @@
 /**
  * Request bodies for the ad marketplace (spec points 5, 6 and 7). Pure: every fact comes in as an
- * argument, so the same builder runs in the browser and in tests.
+ * argument. The server builds them (server/api/mediaalpha.ts) from what the browser sends
+ * (api-marketplace-request), so the browser downloads none of these rules (docs/decisions/0523).
  */
 import type { DemandCheckBody } from '../../schemas/generated/api-demand-check-body'
 import type { GetPhoneBody } from '../../schemas/generated/api-get-phone-body'

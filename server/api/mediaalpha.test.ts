@@ -67,6 +67,50 @@ describe('marketplace proxy', () => {
       expect(sim.requests[0].body).toMatchObject({ max: 1, call_type: 'Inbound', transfer_type: 'cold' })
     })
 
+    // The browser's request (docs/decisions/0523): the server builds the body with the same builders.
+    const { ip: _ip, userAgent: _ua, ...known } = facts
+    const fromBrowser = (values: Record<string, string | boolean>) => ({ ...known, values })
+
+    it('builds the bodies of a browser request itself, with the IP and user agent it sees', async () => {
+      const values = { zipcode: '10001', haveMedicare: true, haveMedicaid: false }
+      const seen = { ip: '127.0.0.1', userAgent: 'a phone browser' }
+      const res = await post(app.url, 'get-phone', fromBrowser(values), { 'user-agent': seen.userAgent })
+      expect(res.status).toBe(200)
+      expect(sim.requests[0]!.body).toEqual(getPhoneBody({ ...facts, ...seen }, values))
+      expect(sim.requests[0]!.body).toMatchObject({
+        data: { zip: '10001', currently_insured: 1, dsnp: 0 },
+        ua: seen.userAgent,
+      })
+      sim.setMode({ bid: 4.5 })
+      const check = await post(app.url, 'demand-check', fromBrowser(values), { 'user-agent': seen.userAgent })
+      expect((await check.json()).parsed.ctc.ev).toBe(4.5)
+      expect(sim.requests[1]!.body).toEqual(demandCheckBody({ ...facts, ...seen }, values))
+    })
+
+    it('keeps only the valid answers of a browser request (spec point 5) and refuses a bad one with a 400', async () => {
+      const res = await post(app.url, 'get-phone', fromBrowser({ zipcode: '1000', email: 'not an address' }))
+      expect(res.status).toBe(200)
+      // The invalid ZIP gives way to the IP lookup's (facts.geo); the invalid e-mail is left out.
+      expect((sim.requests[0]!.body as { data: unknown }).data).toEqual({ zip: facts.geo.postalCode })
+      // What the builders cut (a long page URL, an overlong answer) is cut or left out, not refused.
+      const longUrl = `http://m10.localhost/?gclid=${'g'.repeat(3_000)}`
+      const long = await post(app.url, 'get-phone', {
+        ...fromBrowser({ address: 'a'.repeat(2_000) }),
+        url: longUrl,
+      })
+      expect(long.status).toBe(200)
+      const sent = sim.requests[1]!.body as { url: string; data: { address?: string } }
+      expect(sent.url).toBe(longUrl.slice(0, 2048))
+      expect(sent.data.address).toBeUndefined()
+      const unknownField = await post(app.url, 'get-phone', fromBrowser({ favouriteColour: 'red' }))
+      expect(unknownField.status).toBe(400)
+      expect((await unknownField.json()).error).toMatch(/\/values/)
+      const badHour = await post(app.url, 'demand-check', { ...fromBrowser({}), localHour: 24 })
+      expect(badHour.status).toBe(400)
+      expect((await badHour.json()).error).toMatch(/\/localHour/)
+      expect(sim.requests).toHaveLength(2)
+    })
+
     it('refuses an invalid body with a 400 naming the field, and never calls upstream', async () => {
       const res = await post(app.url, 'get-phone', { ...getPhoneBody(facts, {}), version: 16 })
       expect(res.status).toBe(400)

@@ -7,21 +7,50 @@ import {
   MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
   MARKETPLACE_TIMEOUT_DEFAULT_MS,
 } from '../../engine/constants'
+import { registerSchemas } from '../../engine/definitions/validators'
 import { parseLeasedPhone } from '../../engine/phone/leased-phone'
+import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
+import marketplaceRequestSchema from '../../schemas/api-marketplace-request.schema.json' with { type: 'json' }
 import type { GetPhoneAnswer } from '../../schemas/generated/api-get-phone-answer'
+import type { MarketplaceRequest } from '../../schemas/generated/api-marketplace-request'
 import type { AppDeps } from '../app-deps'
 import { HttpError } from '../http/http-error'
 import { RateLimiter } from '../http/rate-limiter'
-import { readJson } from '../http/read-json'
+import { checkSchema, readJsonBody } from '../http/read-json'
 import { clientOf } from '../http/request-client'
 import { log } from '../log'
 import { type MarketplaceCallRow, recordMarketplaceCall } from '../store/lead-store'
 import { MarketplaceClient, type MarketplacePath } from '../upstream/marketplace-client'
 
 const MINUTE_MS = 60_000
+/** The browser's marketplace request: a server-only schema, so it stays out of the browser's bundle. */
+const MARKETPLACE_REQUEST_SCHEMA = 'api-marketplace-request.schema.json'
+registerSchemas({ [MARKETPLACE_REQUEST_SCHEMA]: marketplaceRequestSchema })
 
 /** The parts of a validated marketplace body the lead record keeps (sub_2/sub_3: user and session ids). */
 type MarketplaceBody = { sub_2?: string; sub_3?: string; url?: string }
+
+/**
+ * The marketplace body of a request. The browser sends what it knows of the visitor and the page
+ * and the quote answers (api-marketplace-request); the body is built here, with the IP and user
+ * agent the server sees, by the builders the spec's rules live in (engine/phone/payloads.ts), so
+ * the browser downloads none of them (docs/decisions/0523). A full body is still accepted (spec
+ * point 7's table). Either way the body sent on is checked against the path's schema.
+ */
+export function marketplaceBody(
+  path: MarketplacePath,
+  value: unknown,
+  seen: { ip: string; userAgent: string },
+): MarketplaceBody {
+  const schema =
+    path === '/demand-check' ? 'api-demand-check-body.schema.json' : 'api-get-phone-body.schema.json'
+  const fromBrowser = typeof value === 'object' && value !== null && 'values' in value && !('data' in value)
+  if (!fromBrowser) return checkSchema<MarketplaceBody>(schema, value)
+  const { values, ...known } = checkSchema<MarketplaceRequest>(MARKETPLACE_REQUEST_SCHEMA, value)
+  const facts = { ...known, ip: seen.ip, userAgent: seen.userAgent }
+  const body = path === '/demand-check' ? demandCheckBody(facts, values) : getPhoneBody(facts, values)
+  return checkSchema<MarketplaceBody>(schema, body, 'built body')
+}
 
 /**
  * POST /api/mediaalpha/demand-check and /api/mediaalpha/get-phone (spec point 7): validate the body,
@@ -61,7 +90,7 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
     )
   }
 
-  const handler = (path: MarketplacePath, schema: string) => async (ctx: Context) => {
+  const handler = (path: MarketplacePath) => async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store')
     if (!client)
       throw new HttpError(
@@ -75,7 +104,10 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
       throw new HttpError(429, `Too many phone requests from this visitor; try again in ${wait} s`, {
         headers: { 'Retry-After': String(wait) },
       })
-    const body = await readJson<MarketplaceBody>(ctx, { limit: MARKETPLACE_BODY_MAX_BYTES, schema })
+    const body = marketplaceBody(path, await readJsonBody(ctx, MARKETPLACE_BODY_MAX_BYTES), {
+      ip,
+      userAgent: ctx.get('user-agent'),
+    })
     const result = await client.post(path, { ...body, ip })
     const call = {
       kind: path === '/demand-check' ? 'demand-check' : 'get-phone',
@@ -109,6 +141,6 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
     } satisfies GetPhoneAnswer
   }
 
-  router.post('/api/mediaalpha/demand-check', handler('/demand-check', 'api-demand-check-body.schema.json'))
-  router.post('/api/mediaalpha/get-phone', handler('/get-phone', 'api-get-phone-body.schema.json'))
+  router.post('/api/mediaalpha/demand-check', handler('/demand-check'))
+  router.post('/api/mediaalpha/get-phone', handler('/get-phone'))
 }

@@ -8,8 +8,8 @@ import type { FieldErrors } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues } from '../../engine/runtime-contracts'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import { startLoading } from '../islands/loading-bar-island'
 import { useRuntime } from '../runtime/runtime-context'
-import { startLoading } from '../shell/LoadingBar'
 import { browserFunnelDeps, historyDepth } from './browser-deps'
 
 /** What the renderer draws; the same shape before hydration (from the URL) and after (from the machine). */

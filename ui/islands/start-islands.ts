@@ -8,11 +8,9 @@
  * before first paint by the inline head script (docs/decisions/0501).
  */
 import { readResolution } from '../pages/read-resolution'
-import { mountPhone } from '../phone/phone-dom'
 import { startClientRuntime } from '../runtime/client-runtime'
 import { startErrorReporting } from '../runtime/error-report'
-import { mountColorMode } from './color-mode-island'
-import { mountMenu } from './menu-island'
+import { mountMenuIsland, mountRuntimeIslands } from './mount-islands'
 
 /** At most this long after load before the runtime starts, however busy the page is. */
 const IDLE_TIMEOUT_MS = 1_000
@@ -23,23 +21,14 @@ export function startIslands(doc: Document = document): void {
     const { root, resolution } = readResolution(doc)
     // Errors are reported from the start: the runtime that would listen waits for idle.
     const reportError = startErrorReporting(resolution.buildId)
-    const island = <T extends Element>(name: string) => root.querySelector<T>(`[data-island="${name}"]`)
-    const menu = island<HTMLButtonElement>('menu')
-    if (menu) mountMenu(menu, doc)
+    mountMenuIsland(root, doc)
     let started = false
     const start = () => {
       if (started) return
       started = true
       try {
         const runtime = startClientRuntime(resolution, reportError)
-        const select = island<HTMLSelectElement>('color-mode')
-        if (select) mountColorMode(select, runtime.colorMode)
-        mountPhone(
-          { header: island('header-phone'), cta: island('phone-cta') },
-          runtime.phone,
-          resolution.page?.language === 'es',
-          doc,
-        )
+        mountRuntimeIslands(root, resolution, runtime, doc)
         runtime.hydrated()
       } catch (error) {
         console.error('Failed to mount the app:', error)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RESOLUTION_SCRIPT_ID, serializeForScript } from '../../engine/render/resolution-script'
+import { hydrateFunnelForm } from './funnel/hydrate-form'
 import { hydratePage } from './hydrate'
 
 afterEach(() => {
@@ -24,6 +25,19 @@ describe('hydratePage', () => {
     const doc = { getElementById: (id: string) => (id === 'root' ? ({} as HTMLElement) : null) }
     expect(() => hydratePage(() => null, doc)).toThrow(/resolution is missing/)
     expect(RESOLUTION_SCRIPT_ID).toBe('page-resolution')
+  })
+})
+
+describe('hydrateFunnelForm (funnel steps hydrate their form only)', () => {
+  it('logs a mount failure to the console and rethrows it, as whole pages do (spec point 8)', () => {
+    const errors: unknown[][] = []
+    vi.spyOn(console, 'error').mockImplementation((...args) => {
+      errors.push(args)
+    })
+    const doc = { getElementById: () => null } as unknown as Document
+    expect(() => hydrateFunnelForm(doc)).toThrow(/Cannot mount/)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]![0]).toBe('Failed to mount the app:')
   })
 })
 

@@ -4,6 +4,7 @@
  * with server routing it only read the page context and called a render hook, and it cost 13 KB
  * gzip on every page. The resolution travels in a JSON script written by +onRenderHtml.
  * Static templates do not hydrate: their entries start plain-DOM islands (ui/islands/, 0520).
+ * Funnel steps hydrate only their form (ui/pages/funnel/hydrate-form.tsx, 0522).
  */
 import type { ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'

@@ -7,7 +7,6 @@ import { createActor, fromPromise } from 'xstate'
 import { parseDemandCheckAnswer } from '../../engine/phone/demand-check'
 import { leaseMachine } from '../../engine/phone/lease-machine'
 import { type LeasedPhone, parseLeasedPhone } from '../../engine/phone/leased-phone'
-import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
 import { touchesQuoteField } from '../../engine/phone/quote-fields'
 import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
@@ -15,7 +14,7 @@ import type { DemandCheckResult, TrackFn, VisitorIdentity } from '../../engine/r
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { FormValuesHub } from '../runtime/form-values'
 import { createStore, type Store } from '../runtime/store'
-import { type IpLookupAnswer, marketplaceFacts, visitorIdentity } from './visitor-facts'
+import { type IpLookupAnswer, marketplaceRequest, visitorIdentity } from './visitor-facts'
 
 /** Client-side cap on one phone request; the server's own upstream timeout is shorter. */
 const REQUEST_TIMEOUT_MS = 5_000
@@ -96,16 +95,13 @@ export function startPhoneLine(resolution: Resolution, deps: PhoneLineDeps): Pho
 
   const ip = lookupIp()
   ip.catch(() => {}) // no IP, no lease: the default number stays
-  const facts = async () => marketplaceFacts(brandId, pageKey, rule, await ip, identity())
+  // What the server builds the marketplace body from (docs/decisions/0523), read at each request.
+  const request = async () =>
+    marketplaceRequest(brandId, pageKey, rule, await ip, identity(), deps.formValues.current())
 
   control.demandCheck = async () => {
     try {
-      const result = parseDemandCheckAnswer(
-        await postJson(
-          '/api/mediaalpha/demand-check',
-          demandCheckBody(await facts(), deps.formValues.current()),
-        ),
-      )
+      const result = parseDemandCheckAnswer(await postJson('/api/mediaalpha/demand-check', await request()))
       if (!result) return null
       lastDemand = result
       deps.track('lowBidResult', { bid: result.bid, isLowBid: result.isLowBid })
@@ -118,9 +114,7 @@ export function startPhoneLine(resolution: Resolution, deps: PhoneLineDeps): Pho
   const machine = leaseMachine.provide({
     actors: {
       requestPhone: fromPromise(async () =>
-        parseLeasedPhone(
-          await postJson('/api/mediaalpha/get-phone', getPhoneBody(await facts(), deps.formValues.current())),
-        ),
+        parseLeasedPhone(await postJson('/api/mediaalpha/get-phone', await request())),
       ),
     },
   })

@@ -1,6 +1,7 @@
 import { TRACKED_URL_PARAMS } from '../../engine/constants'
-import type { MarketplaceFacts } from '../../engine/phone/payloads'
-import type { VisitorIdentity } from '../../engine/runtime-contracts'
+import { QUOTE_FIELDS } from '../../engine/phone/quote-fields'
+import type { FormValues, VisitorIdentity } from '../../engine/runtime-contracts'
+import type { MarketplaceRequest } from '../../schemas/generated/api-marketplace-request'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
 
 /** URL parameters from the address bar, for when tracking has not installed its identity. */
@@ -35,26 +36,37 @@ export interface IpLookupAnswer {
   geo: { postalCode?: string; stateCode?: string; cityName?: string; isp?: string }
 }
 
-/** Everything a marketplace request says about this visitor, read at the moment of the request. */
-export function marketplaceFacts(
+/**
+ * What the browser tells the server for a marketplace request, read at the moment of the request:
+ * the server builds the marketplace body from it, with the IP and user agent it sees
+ * (server/api/mediaalpha.ts, docs/decisions/0523). Only the quote answers go.
+ */
+export function marketplaceRequest(
   brandId: string,
   pageKey: string | null,
   rule: PhoneRule,
   ip: IpLookupAnswer,
   identity: VisitorIdentity,
-): MarketplaceFacts {
+  values: FormValues,
+): MarketplaceRequest {
+  const quote: MarketplaceRequest['values'] = {}
+  for (const name of QUOTE_FIELDS) {
+    const v = values[name]
+    if (v !== undefined) quote[name] = v
+  }
+  const urlParams: MarketplaceRequest['urlParams'] = {}
+  for (const [name, v] of Object.entries(identity.urlParams)) if (v !== undefined) urlParams[name] = v
   return {
     brandId,
-    ip: ip.value,
-    geo: ip.geo,
+    pageKey,
     localHour: new Date().getHours(),
     placementId: rule.placementId,
     ruleAfid: rule.afid,
-    userAgent: navigator.userAgent,
     url: window.location.href,
-    pageKey,
-    urlParams: identity.urlParams,
+    urlParams,
     userId: identity.userId,
     sessionId: identity.sessionId,
+    geo: { postalCode: ip.geo.postalCode, stateCode: ip.geo.stateCode },
+    values: quote,
   }
 }

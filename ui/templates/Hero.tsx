@@ -28,7 +28,11 @@ export function Hero({ page, ctaHref, aside }: { page: PageEntry; ctaHref?: stri
           )}
           {page.cta?.phone && <PhoneCta />}
         </div>
-        {aside && <div className="hero-aside">{aside}</div>}
+        {aside && (
+          <div className="hero-aside" data-island="form">
+            {aside}
+          </div>
+        )}
         {!aside && page.image && (
           <div className="hero-media">
             <img

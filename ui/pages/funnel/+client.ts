@@ -1,4 +1,5 @@
-import { hydratePage } from '../hydrate'
-import Page from './+Page'
+import './page-styles'
+import { hydrateFunnelForm } from './hydrate-form'
 
-hydratePage(Page)
+// Only the form hydrates; the rest of the page is server HTML with islands (docs/decisions/0522).
+hydrateFunnelForm()

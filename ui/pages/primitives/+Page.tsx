@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { startLoading } from '../../islands/loading-bar-island'
 import { HoverCard } from '../../primitives/HoverCard'
 import { Progress } from '../../primitives/Progress'
 import { Select } from '../../primitives/Select'
@@ -8,7 +9,6 @@ import { Toggle } from '../../primitives/Toggle'
 import { Tooltip } from '../../primitives/Tooltip'
 import { useRuntime } from '../../runtime/runtime-context'
 import { scrollAfterRouteChange } from '../../runtime/scroll'
-import { startLoading } from '../../shell/LoadingBar'
 
 const STATES = [
   { value: 'CA', label: 'California' },
