@@ -97,11 +97,30 @@ interface BranchRow {
   scheduled_at: Date | string | null
 }
 
+const isOpenStatus = (s: BranchStatus) => s !== 'archived' && s !== 'published'
+const isOpen = (b: BranchInfo) => isOpenStatus(b.status)
+
+/** The files of `b` that other open branches change too, with those branches. */
+function overlapsOf(
+  b: BranchInfo,
+  others: readonly { name: string; files: ChangedFile[] }[],
+): BranchInfo['overlaps'] {
+  return b.files
+    .map((f) => ({
+      path: f.path,
+      branches: others
+        .filter((o) => o.name !== b.name && o.files.some((x) => x.path === f.path))
+        .map((o) => o.name),
+    }))
+    .filter((o) => o.branches.length)
+}
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
 
 export class BranchQueries {
   /** Changed files of a branch head since its merge-base with live, cached by (head, live). */
   readonly #changes = new Map<string, Promise<ChangedFile[]>>()
+  readonly #problemCounts = new Map<string, Promise<number>>()
 
   constructor(
     readonly content: ContentRepository,
@@ -158,13 +177,21 @@ export class BranchQueries {
     const refs = await this.content.repo.listRefs(STAFF_BRANCH_PREFIX)
     const rows = await this.db.query<BranchRow>('SELECT * FROM cc_branches')
     const byName = new Map(rows.rows.map((r) => [r.name, r]))
-    const infos: BranchInfo[] = []
-    for (const { ref, commit } of refs) {
-      const name = ref.slice(STAFF_BRANCH_PREFIX.length)
-      const row = byName.get(name)
-      if (row?.status === 'archived' && !opts.archived) continue
-      infos.push(await this.#info(name, commit, live, row))
-    }
+    // Every branch at once: their git reads share the one cat-file process instead of queueing.
+    const infos = await Promise.all(
+      refs
+        .map(({ ref, commit }) => ({ name: ref.slice(STAFF_BRANCH_PREFIX.length), commit }))
+        .filter(({ name }) => opts.archived || byName.get(name)?.status !== 'archived')
+        .map(({ name, commit }) => this.#info(name, commit, live, byName.get(name))),
+    )
+    await this.#namePeople(infos)
+    // Files changed on two open branches are flagged on both (§2.5 B).
+    const open = infos.filter(isOpen)
+    for (const b of open) b.overlaps = overlapsOf(b, open)
+    return infos.sort((a, b) => (b.lastCommit?.date ?? '').localeCompare(a.lastCommit?.date ?? ''))
+  }
+
+  async #namePeople(infos: BranchInfo[]): Promise<void> {
     const people = await this.people(
       infos.flatMap((b) => [b.createdBy?.id ?? null, b.approvedBy?.id ?? null]),
     )
@@ -172,19 +199,13 @@ export class BranchQueries {
       if (b.createdBy) b.createdBy = people.get(b.createdBy.id) ?? b.createdBy
       if (b.approvedBy) b.approvedBy = people.get(b.approvedBy.id) ?? b.approvedBy
     }
-    // Files changed on two open branches are flagged on both (§2.5 B).
-    const open = infos.filter((b) => b.status !== 'archived' && b.status !== 'published')
-    for (const b of open) {
-      b.overlaps = b.files
-        .map((f) => ({
-          path: f.path,
-          branches: open.filter((o) => o !== b && o.files.some((x) => x.path === f.path)).map((o) => o.name),
-        }))
-        .filter((o) => o.branches.length)
-    }
-    return infos.sort((a, b) => (b.lastCommit?.date ?? '').localeCompare(a.lastCommit?.date ?? ''))
   }
 
+  /**
+   * One branch: its own row, changes and problems; overlaps need only the other open branches'
+   * changed files (cached by head), never their snapshots (a branch screen used to validate every
+   * branch, one snapshot build each: 15–20 s on a busy machine, defect 9).
+   */
   async get(name: string, user?: StaffUser): Promise<BranchInfo> {
     if (name === LIVE_BRANCH) {
       const live = await this.liveCommit()
@@ -194,17 +215,40 @@ export class BranchQueries {
         status: 'published',
       }
     }
-    const all = await this.list({ archived: true })
-    const info = all.find((b) => b.name === name)
-    if (!info) throw new ContentError(404, `unknown branch "${name}"`)
-    if (user) info.problems = await this.problems(name, user)
+    await this.content.sync()
+    const live = await this.liveCommit()
+    const refs = await this.content.repo.listRefs(STAFF_BRANCH_PREFIX)
+    const mine = refs.find((r) => r.ref === `${STAFF_BRANCH_PREFIX}${name}`)
+    if (!mine) throw new ContentError(404, `unknown branch "${name}"`)
+    const rows = await this.db.query<BranchRow>('SELECT * FROM cc_branches')
+    const byName = new Map(rows.rows.map((r) => [r.name, r]))
+    const info = await this.#info(name, mine.commit, live, byName.get(name), user)
+    await this.#namePeople([info])
+    if (isOpen(info)) {
+      const others = await Promise.all(
+        refs
+          .filter((r) => r !== mine)
+          .map((r) => ({ name: r.ref.slice(STAFF_BRANCH_PREFIX.length), commit: r.commit }))
+          .filter((r) => isOpenStatus(byName.get(r.name)?.status ?? 'open'))
+          .map(async (r) => ({ name: r.name, files: await this.changedFiles(r.commit, live) })),
+      )
+      info.overlaps = overlapsOf(info, others)
+    }
     return info
   }
 
-  async #info(name: string, head: string, live: string, row: BranchRow | undefined): Promise<BranchInfo> {
-    const [last] = await this.content.repo.log(head, 1)
-    const files = name === LIVE_BRANCH ? [] : await this.changedFiles(head, live)
-    const snap = await this.branches.branches.get(head)
+  async #info(
+    name: string,
+    head: string,
+    live: string,
+    row: BranchRow | undefined,
+    user?: StaffUser,
+  ): Promise<BranchInfo> {
+    const [[last], files, problems] = await Promise.all([
+      this.content.repo.log(head, 1),
+      name === LIVE_BRANCH ? [] : this.changedFiles(head, live),
+      user && name !== LIVE_BRANCH ? this.problems(name, user) : this.#problemCount(head),
+    ])
     return {
       name,
       title: row?.title ?? name,
@@ -218,7 +262,7 @@ export class BranchQueries {
         ? { sha: last.commit, subject: last.subject, author: last.author, date: last.at }
         : null,
       files,
-      problems: snap.ok ? 0 : snap.errors.length,
+      problems,
       overlaps: [],
       scheduledAt: iso(row?.scheduled_at ?? null),
       approvedCommit: row?.approved_commit ?? null,
@@ -226,6 +270,22 @@ export class BranchQueries {
         ? { id: row.approved_by, name: row.approved_by, email: '', role: '' }
         : null,
     }
+  }
+
+  /**
+   * A commit's error count, kept per commit (a number, so many fit) after its snapshot is built:
+   * the branches list never builds a snapshot the LRU has dropped again.
+   */
+  #problemCount(commit: string): Promise<number> {
+    let hit = this.#problemCounts.get(commit)
+    if (!hit) {
+      hit = this.branches.branches.get(commit).then((s) => (s.ok ? 0 : s.errors.length))
+      hit.catch(() => this.#problemCounts.delete(commit))
+      this.#problemCounts.set(commit, hit)
+      while (this.#problemCounts.size > 4096)
+        this.#problemCounts.delete(this.#problemCounts.keys().next().value!)
+    }
+    return hit
   }
 
   /** Every validation error of a branch with the user's drafts laid over it. */
