@@ -67,7 +67,7 @@ function BranchTable() {
           <Empty>No open branches. Create one to start editing; live is read-only.</Empty>
         ) : (
           <ScrollRegion label="Branches">
-            <table className="cc-table" data-testid="branch-table">
+            <table className="cc-table cc-cards" data-testid="branch-table">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -94,9 +94,9 @@ function BranchTable() {
                         </span>
                       )}
                     </td>
-                    <td>{b.title}</td>
-                    <td>{b.createdBy?.name ?? '—'}</td>
-                    <td>
+                    <td data-label="Title">{b.title}</td>
+                    <td data-label="Author">{b.createdBy?.name ?? '—'}</td>
+                    <td data-label="Last commit">
                       {b.lastCommit ? (
                         <>
                           <code>{shortSha(b.lastCommit.sha)}</code> {b.lastCommit.subject}
@@ -108,10 +108,10 @@ function BranchTable() {
                         '—'
                       )}
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <span className="cc-chip">{b.status}</span>
                     </td>
-                    <td>
+                    <td data-label="Changed files">
                       {b.files.length === 0 ? (
                         <span className="muted">none</span>
                       ) : (
@@ -125,8 +125,10 @@ function BranchTable() {
                         </ul>
                       )}
                     </td>
-                    <td>{b.problems ? <span className="cc-chip cc-chip-error">{b.problems}</span> : '0'}</td>
-                    <td>{b.scheduledAt ? laTime(b.scheduledAt) : '—'}</td>
+                    <td data-label="Problems">
+                      {b.problems ? <span className="cc-chip cc-chip-error">{b.problems}</span> : '0'}
+                    </td>
+                    <td data-label="Scheduled">{b.scheduledAt ? laTime(b.scheduledAt) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

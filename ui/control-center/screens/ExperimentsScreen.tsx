@@ -45,7 +45,7 @@ export default function ExperimentsScreen() {
             <Empty>No experiments on this branch yet. Start one with “New experiment”.</Empty>
           ) : (
             <ScrollRegion label="Experiments">
-              <table className="cc-table cc-exp-list" data-testid="experiment-table">
+              <table className="cc-table cc-cards cc-exp-list" data-testid="experiment-table">
                 <caption className="muted">
                   {d.experiments.length} experiment{d.experiments.length === 1 ? '' : 's'}
                 </caption>
@@ -95,8 +95,10 @@ function ExperimentRow({ e, branch }: { e: ExperimentListRow; branch: string }) 
         <a href={ccPath('experiment', { experiment: e.id }, branch)}>{e.id}</a>
         {e.description && <div className="muted cc-exp-desc">{e.description}</div>}
       </td>
-      <td>{e.page ? <a href={ccPath('page', { page: e.page }, branch)}>{e.page}</a> : '—'}</td>
-      <td>
+      <td data-label="Page">
+        {e.page ? <a href={ccPath('page', { page: e.page }, branch)}>{e.page}</a> : '—'}
+      </td>
+      <td data-label="Brands">
         <span className="cc-chips">
           {(e.brands ?? []).map((x) => (
             <span key={x} className="cc-chip">
@@ -105,16 +107,22 @@ function ExperimentRow({ e, branch }: { e: ExperimentListRow; branch: string }) 
           ))}
         </span>
       </td>
-      <td>
+      <td data-label="Status">
         <StatusChip status={e.status} />
         {e.liveStatus !== e.status && (
           <div className="muted cc-exp-small">live: {e.liveStatus ?? 'not published'}</div>
         )}
       </td>
-      <td className="cc-num">{r ? count(r.visitors) : '—'}</td>
-      <td>{r ? (r.leader ?? <span className="muted">{r.visitors ? 'Not enough data' : '—'}</span>) : '—'}</td>
-      <td className="cc-num">{r?.chanceToWin != null ? pct(r.chanceToWin) : '—'}</td>
-      <td>
+      <td className="cc-num" data-label="Visitors">
+        {r ? count(r.visitors) : '—'}
+      </td>
+      <td data-label="Leader">
+        {r ? (r.leader ?? <span className="muted">{r.visitors ? 'Not enough data' : '—'}</span>) : '—'}
+      </td>
+      <td className="cc-num" data-label="Chance to win">
+        {r?.chanceToWin != null ? pct(r.chanceToWin) : '—'}
+      </td>
+      <td data-label="SRM">
         {!r || r.visitors === 0 ? (
           '—'
         ) : r.srm.mismatch ? (

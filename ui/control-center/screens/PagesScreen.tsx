@@ -111,7 +111,7 @@ export default function PagesScreen() {
             <Empty>{all.length === 0 ? 'This branch has no pages.' : 'No page matches the filters.'}</Empty>
           ) : (
             <ScrollRegion label="Pages">
-              <table className="cc-table" data-testid="page-table">
+              <table className="cc-table cc-cards" data-testid="page-table">
                 <caption className="muted">
                   {rows.length} of {all.length} pages
                 </caption>
@@ -134,7 +134,7 @@ export default function PagesScreen() {
                           <span className="cc-chip">experiment {r.page.experiment}</span>
                         )}
                       </td>
-                      <td>
+                      <td data-label="Path and aliases">
                         <code>{r.page ? pagePath(r.page) : ''}</code>
                         {(r.page?.aliases ?? []).map((a) => (
                           <div key={a} className="muted">
@@ -142,8 +142,8 @@ export default function PagesScreen() {
                           </div>
                         ))}
                       </td>
-                      <td>{r.page?.template}</td>
-                      <td>
+                      <td data-label="Template">{r.page?.template}</td>
+                      <td data-label="Brands">
                         <span className="cc-chips">
                           {(r.page?.brands ?? []).map((x) => (
                             <span key={x} className="cc-chip">
@@ -152,11 +152,11 @@ export default function PagesScreen() {
                           ))}
                         </span>
                       </td>
-                      <td>
+                      <td data-label="State">
                         {STATE_LABEL[r.state]}
                         {r.draft && <span className="cc-chip cc-chip-draft">my draft</span>}
                       </td>
-                      <td>
+                      <td data-label="Problems">
                         {r.problems ? <span className="cc-chip cc-chip-error">{r.problems}</span> : '0'}
                       </td>
                     </tr>
