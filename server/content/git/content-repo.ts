@@ -229,6 +229,10 @@ export class ContentRepo {
    * RefMovedError otherwise — git's own lock makes this a real compare-and-swap.
    */
   async updateRef(ref: string, next: string, expected: string | null): Promise<void> {
+    if (!this.processWrites && REF_NAME.test(ref)) {
+      if (!this.#objects.compareAndSwapRef(ref, next, expected)) throw new RefMovedError(ref, expected)
+      return
+    }
     try {
       await runGit(this.dir, ['update-ref', ref, next, expected ?? ZERO_SHA])
     } catch (e) {

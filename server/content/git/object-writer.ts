@@ -1,6 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
+import { dirname, join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import type { CatFileBatch } from './cat-file-batch'
 
@@ -66,7 +76,7 @@ export class ObjectWriter {
     const entries = new Map<string, Entry>()
     if (!tree) return entries
     const o = await this.batch.read(tree)
-    if (!o || o.type !== 'tree') throw new Error(`${tree} is not a tree`)
+    if (o?.type !== 'tree') throw new Error(`${tree} is not a tree`)
     const data = o.data
     let i = 0
     while (i < data.length) {
@@ -169,5 +179,37 @@ export class ObjectWriter {
     for (const l of packed.split('\n'))
       if (l.endsWith(` ${ref}`) && SHA.test(l.slice(0, 40))) return l.slice(0, 40)
     return null
+  }
+
+  /**
+   * Moves `ref` to `next` if it is at `expected` (null: absent) the way git does: take
+   * `<ref>.lock` exclusively (a writer holding it, git or us, makes this fail), compare, write the
+   * lock and rename it over the ref. False when the ref moved or is locked. Bare repositories keep
+   * no reflog (core.logAllRefUpdates is off), so there is none to write.
+   */
+  compareAndSwapRef(ref: string, next: string, expected: string | null): boolean {
+    if (!SHA.test(next)) throw new Error(`"${next}" is not an object name`)
+    const file = join(this.gitDir, ref)
+    mkdirSync(dirname(file), { recursive: true })
+    let fd: number
+    try {
+      fd = openSync(`${file}.lock`, 'wx')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false
+      throw e
+    }
+    let moved = true
+    try {
+      if (this.readRef(ref) !== expected) return false
+      writeSync(fd, `${next}\n`)
+      closeSync(fd)
+      fd = -1
+      renameSync(`${file}.lock`, file)
+      moved = false
+      return true
+    } finally {
+      if (fd >= 0) closeSync(fd)
+      if (moved) rmSync(`${file}.lock`, { force: true })
+    }
   }
 }

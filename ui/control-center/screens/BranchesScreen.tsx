@@ -98,12 +98,12 @@ function BranchTable() {
                     <td data-label="Author">{b.createdBy?.name ?? '—'}</td>
                     <td data-label="Last commit">
                       {b.lastCommit ? (
-                        <>
+                        <div>
                           <code>{shortSha(b.lastCommit.sha)}</code> {b.lastCommit.subject}
                           <div className="muted">
                             {authorName(b.lastCommit)} · {laTime(b.lastCommit.date)}
                           </div>
-                        </>
+                        </div>
                       ) : (
                         '—'
                       )}
