@@ -171,6 +171,12 @@ async function services(): Promise<Row[]> {
         target: TARGET.apiMs,
       },
       {
+        what: `  ${BRANCHES + 1} branches all changed (cold)`,
+        before: recorded('branches list API, all changed'),
+        now: p50(cold),
+        target: TARGET.apiMs,
+      },
+      {
         what: 'branch screen API',
         before: recorded('branch screen API'),
         now: p50(one),

@@ -9,6 +9,7 @@ import { NewBranchDialog } from '../NewBranchDialog'
 import { PublicationDiffDialog, RevertDialog } from '../PublicationDialogs'
 import { Empty, FormError, laTime, ScrollRegion, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
+import { useMutation } from '../use-mutation'
 import { useResource } from '../use-resource'
 
 const authorName = (a: Branch['lastCommit']) =>
@@ -147,22 +148,16 @@ function LiveHistory() {
   const [confirm, setConfirm] = useState<Publication | null>(null)
   const [diffOf, setDiffOf] = useState<Publication | null>(null)
   const [revertOf, setRevertOf] = useState<Publication | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const rollback = async () => {
-    if (!confirm || !pubs.data) return
-    setBusy(true)
-    setError(null)
-    try {
-      await api('POST', '/api/cc/rollback', { publication: confirm.id, expectedLive: pubs.data.live.commit })
-      setConfirm(null)
-      pubs.reload()
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const rollback = useMutation(
+    ({ p, live }: { p: Publication; live: string }) =>
+      api('POST', '/api/cc/rollback', { publication: p.id, expectedLive: live }),
+    {
+      onDone: () => {
+        setConfirm(null)
+        pubs.reload()
+      },
+    },
+  )
   return (
     <WithResource resource={pubs} what="live history">
       {(d) =>
@@ -239,15 +234,15 @@ function LiveHistory() {
                       <li key={f}>{f}</li>
                     ))}
                   </ul>
-                  <FormError message={error} />
+                  <FormError message={rollback.error} />
                   <div className="cc-row">
                     <button
                       type="button"
                       className="button button-primary"
-                      disabled={busy}
-                      onClick={rollback}
+                      disabled={rollback.busy}
+                      onClick={() => rollback.run({ p: confirm, live: d.live.commit })}
                     >
-                      {busy ? 'Rolling back…' : 'Roll back'}
+                      {rollback.busy ? 'Rolling back…' : 'Roll back'}
                     </button>
                     <button type="button" className="button" onClick={() => setConfirm(null)}>
                       Cancel

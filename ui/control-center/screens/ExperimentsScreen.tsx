@@ -8,6 +8,7 @@ import { StatusChip } from '../ExperimentCharts'
 import { count, pct, pValue } from '../experiment-format'
 import type { ExperimentListRow } from '../experiment-types'
 import { Empty, FormError, ScrollRegion, WithResource } from '../States'
+import { useMutation } from '../use-mutation'
 import { useResource } from '../use-resource'
 import '../experiments.css'
 
@@ -154,8 +155,10 @@ function NewExperimentDialog({
   const api = useApi()
   const pages = useResource<{ files: FileRow[] }>(branchApi(branch, '/files?kind=page'))
   const [f, setF] = useState({ id: '', page: '', description: '', variant: 'variant-b', headline: '' })
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const create = useMutation(
+    () => api('POST', branchApi(branch, '/experiments'), { ...f, ...(head ? { expectedHead: head } : {}) }),
+    { onDone: () => onCreated(f.id) },
+  )
   const page = pages.data?.files.find((p) => p.page?.key === f.page)?.page
   const ok =
     SLUG.test(f.id) &&
@@ -164,18 +167,9 @@ function NewExperimentDialog({
     SLUG.test(f.variant) &&
     f.variant !== 'control' &&
     f.headline.trim()
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      await api('POST', branchApi(branch, '/experiments'), { ...f, ...(head ? { expectedHead: head } : {}) })
-      onCreated(f.id)
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    create.run()
   }
   return (
     <Dialog open title="New experiment" onClose={onClose}>
@@ -243,10 +237,10 @@ function NewExperimentDialog({
             Now: {page?.headline ?? '—'}
           </small>
         </label>
-        <FormError message={error} />
+        <FormError message={create.error} />
         <div className="cc-row">
-          <button type="submit" className="button button-primary" disabled={busy || !ok}>
-            {busy ? 'Creating…' : 'Create draft experiment'}
+          <button type="submit" className="button button-primary" disabled={create.busy || !ok}>
+            {create.busy ? 'Creating…' : 'Create draft experiment'}
           </button>
           <button type="button" className="button" onClick={onClose}>
             Cancel

@@ -3,7 +3,7 @@ import { ccPath } from '../../../engine/render/control-center-routes'
 import type { Page } from '../../../schemas/generated/page'
 import { Splitter, SplitterHandle, SplitterPanel } from '../../primitives/Splitter'
 import { branchApi } from '../api'
-import type { FileRow, PageEditorData } from '../api-types'
+import type { FileRow, PageEditorData, PageInfo } from '../api-types'
 import { useCc } from '../cc-context'
 import { FunnelTab } from '../funnel/FunnelTab'
 import { type ImageList, imagesUrl } from '../images-api'
@@ -106,15 +106,7 @@ export default function PageScreen() {
     setFocus((f) => ({ pointer: hit.pointer, n: (f?.n ?? 0) + 1 }))
   }
 
-  if (files.data && !row)
-    return (
-      <div className="cc-page">
-        <ErrorState message={`There is no page "${key}" on this branch.`} />
-        <a className="button cc-small" href={ccPath('pages', {}, branch)}>
-          All pages
-        </a>
-      </div>
-    )
+  if (files.data && !row) return <NoSuchPage branch={branch} page={key} />
   const editor = (
     <div className="cc-pane">
       <Tabs label="Page editor" selected={tab} onSelect={select} tabs={TABS}>
@@ -164,25 +156,7 @@ export default function PageScreen() {
   )
   return (
     <div className="cc-page cc-page-editor">
-      <div className="cc-title-row">
-        <h1>
-          Page <code>{key}</code>
-        </h1>
-        <div className="cc-row">
-          {page && (
-            <PageActions
-              branch={branch}
-              page={page}
-              path={path}
-              references={lookups.data?.references ?? null}
-              recheck={lookups.reload}
-            />
-          )}
-          <a className="button cc-small" href={ccPath('pages', {}, branch)}>
-            All pages
-          </a>
-        </div>
-      </div>
+      <PageTitle branch={branch} pageKey={key} page={page} path={path} lookups={lookups} />
       {narrow ? (
         <div className="stack">
           {editor}
@@ -199,6 +173,54 @@ export default function PageScreen() {
           </SplitterPanel>
         </Splitter>
       )}
+    </div>
+  )
+}
+
+function NoSuchPage({ branch, page }: { branch: string; page: string }) {
+  return (
+    <div className="cc-page">
+      <ErrorState message={`There is no page "${page}" on this branch.`} />
+      <a className="button cc-small" href={ccPath('pages', {}, branch)}>
+        All pages
+      </a>
+    </div>
+  )
+}
+
+/** The page's key with its actions (duplicate, delete) and the way back to the list. */
+function PageTitle({
+  branch,
+  pageKey,
+  page,
+  path,
+  lookups,
+}: {
+  branch: string
+  pageKey: string
+  page: PageInfo | undefined
+  path: string
+  lookups: { data: PageEditorData | null; reload: () => void }
+}) {
+  return (
+    <div className="cc-title-row">
+      <h1>
+        Page <code>{pageKey}</code>
+      </h1>
+      <div className="cc-row">
+        {page && (
+          <PageActions
+            branch={branch}
+            page={page}
+            path={path}
+            references={lookups.data?.references ?? null}
+            recheck={lookups.reload}
+          />
+        )}
+        <a className="button cc-small" href={ccPath('pages', {}, branch)}>
+          All pages
+        </a>
+      </div>
     </div>
   )
 }
