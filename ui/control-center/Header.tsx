@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
 import { branchApi, useApi } from './api'
-import { type Branch, colOf, type DefinitionError, type FileRow } from './api-types'
+import { type Branch, colOf, type DefinitionError } from './api-types'
 import { useCc } from './cc-context'
 import { Dialog } from './Dialog'
 import { fileUrl } from './file-links'
@@ -264,52 +264,27 @@ function ChangesTray({ branch }: { branch: string }) {
   )
 }
 
-/**
- * Every validation error of the branch plus my drafts, each linking to its file and pointer. The API
- * gives a problem count per file; the errors come from each such file.
- */
+/** Every validation error of the branch plus my drafts, each linking to its file and pointer. */
 function ProblemsPanel({ branch }: { branch: string }) {
   const { revision } = useCc()
-  const api = useApi()
   const [open, setOpen] = useState(false)
-  const files = useResource<{ files: FileRow[] }>(branchApi(branch, '/files'), revision)
-  const [errors, setErrors] = useState<DefinitionError[] | null>(null)
-  const [failed, setFailed] = useState<string | null>(null)
-  const withProblems = (files.data?.files ?? []).filter((f) => f.problems > 0)
-  const total = withProblems.reduce((n, f) => n + f.problems, 0)
-  const openPanel = async () => {
-    setOpen(true)
-    setErrors(null)
-    setFailed(null)
-    try {
-      const docs = await Promise.all(
-        withProblems.map((f) =>
-          api<{ errors: DefinitionError[] }>(
-            'GET',
-            branchApi(branch, `/file?path=${encodeURIComponent(f.path)}`),
-          ),
-        ),
-      )
-      setErrors(docs.flatMap((d) => d.errors))
-    } catch (e) {
-      setFailed((e as Error).message)
-    }
-  }
+  // One answer with every error (the snapshot the server validates anyway), not a file list to read.
+  const problems = useResource<{ errors: DefinitionError[] }>(branchApi(branch, '/problems'), revision)
+  const errors = problems.data?.errors ?? null
+  const total = errors?.length ?? 0
   return (
     <>
       <button
         type="button"
         className={total ? 'button cc-small cc-has-problems' : 'button cc-small'}
-        onClick={openPanel}
+        onClick={() => setOpen(true)}
         data-testid="problems-panel"
       >
-        Problems <span className="cc-count">{files.data ? total : '…'}</span>
+        Problems <span className="cc-count">{errors ? total : '…'}</span>
       </button>
       <Dialog open={open} title="Problems on this branch" onClose={() => setOpen(false)} wide>
-        {failed ? (
-          <ErrorState message={failed} retry={openPanel} />
-        ) : files.error ? (
-          <ErrorState message={files.error} retry={files.reload} />
+        {problems.error ? (
+          <ErrorState message={problems.error} retry={problems.reload} />
         ) : !errors ? (
           <Loading what="problems" />
         ) : errors.length === 0 ? (
