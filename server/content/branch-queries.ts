@@ -162,12 +162,13 @@ export class BranchQueries {
     const base = (await repo.mergeBase(live, head)) ?? live
     if (base === head) return []
     const paths = await repo.changedPaths(base, head)
-    const out: ChangedFile[] = []
-    for (const path of paths) {
-      const [before, after] = [await repo.blobAt(base, path), await repo.blobAt(head, path)]
-      out.push({ path, ...kindOfPath(path), status: !before ? 'added' : !after ? 'deleted' : 'modified' })
-    }
-    return out
+    return Promise.all(
+      paths.map(async (path) => {
+        const [before, after] = await Promise.all([repo.blobAt(base, path), repo.blobAt(head, path)])
+        const status: ChangedFile['status'] = !before ? 'added' : !after ? 'deleted' : 'modified'
+        return { path, ...kindOfPath(path), status }
+      }),
+    )
   }
 
   /** Every open (or, with `archived`, every) staff branch with what it changes. */
@@ -306,13 +307,17 @@ export class BranchQueries {
     const repo = this.content.repo
     const head = await this.branches.head(branch)
     const live = await this.liveCommit()
-    const changed = new Map(
-      (branch === LIVE_BRANCH ? [] : await this.changedFiles(head, live)).map((f) => [f.path, f]),
-    )
-    const drafts = new Map((await this.branches.drafts(user.id, branch)).map((d) => [d.path, d]))
-    const { errors } = await this.errors(branch, user)
+    // Independent reads at once: changes, drafts, the validated snapshot, the tree.
+    const [changes, draftList, { errors }, tree] = await Promise.all([
+      branch === LIVE_BRANCH ? [] : this.changedFiles(head, live),
+      this.branches.drafts(user.id, branch),
+      this.errors(branch, user),
+      repo.lsTree(head, ['definitions/']),
+    ])
+    const changed = new Map(changes.map((f) => [f.path, f]))
+    const drafts = new Map(draftList.map((d) => [d.path, d]))
     const problemsOf = (path: string) => errors.filter((e) => e.file === path).length
-    const entries = (await repo.lsTree(head, ['definitions/'])).filter((e) => e.type === 'blob')
+    const entries = tree.filter((e) => e.type === 'blob')
     const paths = new Set([
       ...entries.map((e) => e.path),
       ...[...drafts.keys()].filter((p) => p.startsWith('definitions/')),
@@ -320,13 +325,23 @@ export class BranchQueries {
     for (const c of changed.values()) if (c.status === 'deleted') paths.add(c.path)
     const rows: FileRow[] = []
     const experiments = new Map<string, string>()
-    const texts = new Map<string, string | null>()
-    for (const path of [...paths].sort()) {
+    const wanted = [...paths].sort().filter((path) => {
+      const k = kindOfPath(path).kind
+      return !kind || k === kind || (kind === 'page' && k === 'experiment')
+    })
+    // Every text asked of the batch at once: one round trip's wait, not one per file.
+    const texts = new Map(
+      await Promise.all(
+        wanted.map(async (path) => {
+          const draft = drafts.get(path)
+          return [path, draft ? draft.text : await repo.readText(`${head}:${path}`)] as const
+        }),
+      ),
+    )
+    for (const path of wanted) {
       const k = kindOfPath(path)
-      if (kind && k.kind !== kind && !(kind === 'page' && k.kind === 'experiment')) continue
       const draft = drafts.get(path)
-      const text = draft ? draft.text : await repo.readText(`${head}:${path}`)
-      texts.set(path, text)
+      const text = texts.get(path) ?? null
       if (k.kind === 'experiment' && text) {
         const exp = parseForDiff(text) as { page?: string; status?: string }
         if (exp && typeof exp === 'object' && exp.status === 'running' && exp.page)
@@ -416,17 +431,16 @@ export class BranchQueries {
 
   async #fieldChanges(base: string, head: string, changed: ChangedFile[]) {
     const repo = this.content.repo
-    const files: (ChangedFile & { changes: FieldChange[]; binary?: boolean })[] = []
-    for (const f of changed) {
-      if (!f.path.endsWith('.json')) {
-        files.push({ ...f, changes: [], binary: true })
-        continue
-      }
-      const before = parseForDiff(await repo.readText(`${base}:${f.path}`))
-      const after = parseForDiff(await repo.readText(`${head}:${f.path}`))
-      files.push({ ...f, changes: jsonDiff(before, after) })
-    }
-    return files
+    return Promise.all(
+      changed.map(async (f): Promise<ChangedFile & { changes: FieldChange[]; binary?: boolean }> => {
+        if (!f.path.endsWith('.json')) return { ...f, changes: [], binary: true }
+        const [before, after] = await Promise.all([
+          repo.readText(`${base}:${f.path}`),
+          repo.readText(`${head}:${f.path}`),
+        ])
+        return { ...f, changes: jsonDiff(parseForDiff(before), parseForDiff(after)) }
+      }),
+    )
   }
 
   /** First-parent commits of a branch, newest first, with the Audit-Id trailer when there is one. */
