@@ -197,12 +197,35 @@ async function services(): Promise<Row[]> {
   }
 }
 
+/** The API answers a screen waited for, slowest first (`/api/cc/… 420 ms`), from its last load. */
+const slowest = new Map<string, string>()
+
 /** Navigates and waits for the screen's first usable element. */
 async function usable(page: Page, url: string, selector: string): Promise<number> {
+  const answers: { url: string; ms: number }[] = []
+  const since = Date.now()
+  const on = (r: import('playwright-core').Request) => {
+    const u = new URL(r.url())
+    const timing = r.timing()
+    // Only this screen's own requests (an earlier screen's may still be finishing).
+    if (!u.pathname.startsWith('/api/cc/') || timing.startTime < since) return
+    answers.push({ url: u.pathname + u.search, ms: timing.responseEnd })
+  }
+  page.on('requestfinished', on)
   const t = performance.now()
   await page.goto(url)
   await page.locator(selector).first().waitFor({ timeout: 60_000 })
-  return performance.now() - t
+  const ms = performance.now() - t
+  page.off('requestfinished', on)
+  slowest.set(
+    new URL(url).pathname,
+    answers
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 3)
+      .map((a) => `${a.url.slice(0, 60)} ${Math.round(a.ms)} ms`)
+      .join(', '),
+  )
+  return ms
 }
 
 /** The production server in Chromium: screens usable, and the preview following typing. */
@@ -281,24 +304,31 @@ async function browser(): Promise<Row[]> {
     while (!(await frameHeadline())) await page.waitForTimeout(100)
     for (let i = 0; i < 3; i++) {
       const text = `Bench headline ${i} ${randomUUID().slice(0, 6)}`
-      // Everything but the last key, saved and rendered: the preview is idle before the timed key.
+      // Everything but the last key, saved and rendered by the server (the frame loaded again): the
+      // preview is idle before the timed key.
+      const loads = () => page.evaluate(() => (window as unknown as { fwLoads?: number }).fwLoads ?? 0)
+      await page.getByTestId('preview-frame').evaluate((f: HTMLIFrameElement) => {
+        const w = window as unknown as { fwLoads?: number; fwCounting?: boolean }
+        w.fwLoads = 0
+        if (w.fwCounting) return
+        w.fwCounting = true
+        f.addEventListener('load', () => {
+          w.fwLoads = (w.fwLoads ?? 0) + 1
+        })
+      })
       await input.fill(text.slice(0, -1))
       const settled = performance.now()
       while (
         (await page.getByTestId('save-state').first().textContent()) !== 'Draft saved' ||
+        (await loads()) === 0 ||
         (await frameHeadline()) !== text.slice(0, -1)
       ) {
         if (performance.now() - settled > 30_000) break
         await page.waitForTimeout(50)
       }
-      await page.waitForTimeout(1000)
-      // Counts the frame's loads from here on (the autosave's reload is the next one).
-      await page.getByTestId('preview-frame').evaluate((f: HTMLIFrameElement) => {
-        const w = window as unknown as { fwLoads?: number }
-        w.fwLoads = 0
-        f.addEventListener('load', () => {
-          w.fwLoads = (w.fwLoads ?? 0) + 1
-        })
+      await page.waitForTimeout(500)
+      await page.evaluate(() => {
+        ;(window as unknown as { fwLoads?: number }).fwLoads = 0
       })
       const t = performance.now()
       await input.press(text.at(-1)!)
@@ -343,4 +373,8 @@ export default async function run(): Promise<void> {
     ...(only === 'services' ? [] : await browser()),
   ]
   print(rows)
+  if (slowest.size) {
+    console.log('\nslowest API answers of each screen (last load):')
+    for (const [screen, answers] of slowest) console.log(`  ${screen}: ${answers}`)
+  }
 }
