@@ -47,21 +47,21 @@ const PASSWORD = 'bench-password-1'
 const TARGET = { commitMs: 150, apiMs: 300, screenMs: 1500, previewMs: 1500 }
 
 /**
- * Before this change: this file's sections run on the code of main (65b826b), same machine (load
- * average 21–26 on 2 cores, other work running), 26 Nov 2026. The preview rows come from a second
- * run once the timed key waited for an idle preview; the other rows are the lower of the two runs.
- * Commit p50's old path is measured live instead.
+ * Before this change: this file's sections run on the code of main (65b826b), same machine, 26 Nov
+ * 2026, with other work running (load average 21 for the API rows, 30 for the Chromium rows — on 2
+ * cores, so the Chromium figures mostly measure the machine). Commit p50's old path is measured
+ * live instead.
  */
 const RECORDED_BEFORE: Record<string, number> = {
   'branches list API': 2550,
   'branches list API, all changed': 10131,
   'branch screen API': 2488,
   'page editor API': 1181,
-  'branches list usable': 1742,
-  'branch screen usable': 1921,
-  'page editor usable': 3581,
-  'preview shows typed text': 803,
-  "preview shows the server's render": 6247,
+  'branches list usable': 2415,
+  'branch screen usable': 3990,
+  'page editor usable': 3829,
+  'preview shows typed text': 365,
+  "preview shows the server's render": 3919,
 }
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]
@@ -240,11 +240,11 @@ async function browser(): Promise<Row[]> {
   if (!existsSync(join(PROJECT_ROOT, 'dist', 'app', 'server.mjs'))) {
     console.log('(no production build: run `npm run build` for the Chromium figures)')
     return rows({
-      'branches list usable': 1742,
-      'branch screen usable': 1921,
-      'page editor usable': 3581,
-      'preview shows typed text': 803,
-      "preview shows the server's render": 6247,
+      'branches list usable': 2415,
+      'branch screen usable': 3990,
+      'page editor usable': 3829,
+      'preview shows typed text': 365,
+      "preview shows the server's render": 3919,
     })
   }
   const dataDir = newDataDir('fw-bench-cc-ui-')
