@@ -292,8 +292,6 @@ export class BranchService {
         'DELETE FROM cc_drafts WHERE user_id = $1 AND branch = $2 AND path = $3 AND text IS NOT DISTINCT FROM $4',
         [user.id, branch, d.path, d.text],
       )
-    // The screens shown next (branch, list, editor) need the new head's snapshot: start building it.
-    this.branches.get(result.commit).catch(() => {})
     return result
   }
 
