@@ -81,8 +81,19 @@ describe('the page editor', () => {
     await page.getByTestId('preview-select').click()
     expect(await page.getByTestId('preview-select').getAttribute('aria-pressed')).toBe('true')
     const frame = await previewFrame()
+    // The preview reports the clicked field's JSON pointer (docs/decisions/0987), not only its text.
+    await page.evaluate(() => {
+      const w = window as unknown as { picks: unknown[] }
+      w.picks = []
+      window.addEventListener('message', (e) => {
+        if ((e.data as { type?: string })?.type === 'fw:selected') w.picks.push(e.data)
+      })
+    })
     await frame.locator('[data-testid="headline"]').click()
     await expect.poll(activeId).toBe('pf-headline')
+    expect(
+      await page.evaluate(() => (window as unknown as { picks: { pointer: string }[] }).picks[0]?.pointer),
+    ).toBe('/headline')
     // The eyebrow shows the product in capitals (CSS); its field holds it as typed.
     await frame.locator('.eyebrow').first().click()
     await expect.poll(activeId).toBe('pf-product')

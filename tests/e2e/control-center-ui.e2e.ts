@@ -534,6 +534,8 @@ describe('axe on every control-center screen at 1280 and 375 px', () => {
     '/content-factory/runs?branch=live',
   ]
   const WIDTHS = [1280, 375] as const
+  /** One row of the header: a 44 px button and its padding. */
+  const ONE_ROW_PX = 56
   /** axe and sideways scroll at every width, on one load of the page (a resize, not a reload). */
   async function check(page: Page, name: string, problems: string[], shots?: string) {
     for (const width of WIDTHS) {
@@ -544,6 +546,12 @@ describe('axe on every control-center screen at 1280 and 375 px', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )
       if (overflow > 0) problems.push(`${width} px ${name}: scrolls sideways by ${overflow} px`)
+      // At 375 px the header is one row (the control center, the screen, Menu): defect 6 was 220–260 px.
+      const header = await page.evaluate(
+        () => document.querySelector('.cc-header-row')?.getBoundingClientRect().height,
+      )
+      if (width === 375 && header !== undefined && header > ONE_ROW_PX)
+        problems.push(`${width} px ${name}: header is ${Math.round(header)} px high, more than one row`)
       if (shots)
         await page.screenshot({
           path: join(shots, `${width}${name.replace(/[^a-z0-9]+/gi, '_')}.png`),
@@ -551,6 +559,29 @@ describe('axe on every control-center screen at 1280 and 375 px', () => {
         })
     }
   }
+  it(
+    'at 375 px the header menu opens from the keyboard, Escape closes it and focus returns to Menu',
+    async () => {
+      const context = await signedIn('ed@x.test', 375)
+      const page = await context.newPage()
+      await openScreen(page, '/pages?branch=live')
+      const menu = page.getByTestId('cc-menu')
+      expect(await page.getByRole('link', { name: 'Experiments' }).isVisible()).toBe(false)
+      await menu.focus()
+      await page.keyboard.press('Enter')
+      expect(await menu.getAttribute('aria-expanded')).toBe('true')
+      expect(await page.getByRole('link', { name: 'Experiments' }).isVisible()).toBe(true)
+      // Focus moved into the menu; Tab walks it.
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#cc-header-menu'))).toBe(true)
+      await page.keyboard.press('Escape')
+      expect(await menu.getAttribute('aria-expanded')).toBe('false')
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('cc-menu')
+      expect(await page.getByRole('link', { name: 'Experiments' }).isVisible()).toBe(false)
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
   it(`every screen, the sign-in panel and the New branch dialog at ${WIDTHS.join(' and ')} px`, async () => {
     const shots = process.env.CC_SCREENSHOTS
     if (shots) mkdirSync(shots, { recursive: true })

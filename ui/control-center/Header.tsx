@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ccPath, LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
 import type { Branch } from '../../schemas/generated/cc-answers/common'
 import { branchApi, useApi } from './api'
@@ -19,12 +19,54 @@ const NAV: { screen: Parameters<typeof ccPath>[0]; label: string }[] = [
   { screen: 'content-factory', label: 'Content factory' },
 ]
 
-/** Name · role, branch switcher, navigation, Changes tray, Problems panel, Sign out. */
+/** What the header names as the current screen on a phone, by the route's screen. */
+const CURRENT: Record<string, string> = {
+  branches: 'Branches',
+  branch: 'Branch',
+  page: 'Page',
+  experiment: 'Experiment',
+  image: 'Image',
+  'content-factory-authors': 'Content factory',
+  'content-factory-runs': 'Content factory',
+  'content-factory-run': 'Content factory',
+  ...Object.fromEntries(NAV.map((n) => [n.screen, n.label])),
+}
+
+/**
+ * Name · role, branch switcher, navigation, Changes tray, Problems panel, Sign out. On a phone the
+ * header is one row — the control center, the current screen and a Menu button — and the rest
+ * opens under it (Escape closes it and gives focus back to the button).
+ */
 export function ControlCenterHeader() {
   const { route, branch, status } = useCc()
   const user = status?.user ?? route.user
   const api = useApi()
   const navBranch = branch ?? LIVE_BRANCH_NAME
+  const [menu, setMenu] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!menu) return
+    panel.current?.querySelector<HTMLElement>('a[href], button')?.focus()
+    // A click outside the open menu closes it (a dialog opened from it is inside).
+    const outside = (e: PointerEvent) => {
+      const t = e.target as Node
+      if (!panel.current?.contains(t) && !button.current?.contains(t)) setMenu(false)
+    }
+    // Escape closes it, unless it closes a dialog opened from the menu.
+    const onEscape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || (e.target as Element | null)?.closest?.('dialog')) return
+      e.preventDefault()
+      setMenu(false)
+      button.current?.focus()
+    }
+    document.addEventListener('pointerdown', outside)
+    document.addEventListener('keydown', onEscape)
+    return () => {
+      document.removeEventListener('pointerdown', outside)
+      document.removeEventListener('keydown', onEscape)
+    }
+  }, [menu])
   const signOut = async () => {
     await api('DELETE', '/api/_auth/session').catch(() => {})
     location.assign('/')
@@ -35,30 +77,46 @@ export function ControlCenterHeader() {
         <a className="cc-home" href={ccPath('branches')}>
           Control center
         </a>
-        <BranchSwitcher />
-        <nav aria-label="Control center" className="cc-nav">
-          <a href={ccPath('branches')} aria-current={route.screen === 'branches' ? 'page' : undefined}>
-            Branches
-          </a>
-          {NAV.map((n) => (
-            <a
-              key={n.screen}
-              href={ccPath(n.screen, {}, navBranch)}
-              aria-current={route.screen === n.screen ? 'page' : undefined}
-            >
-              {n.label}
+        <span className="cc-header-current" aria-hidden="true">
+          {CURRENT[route.screen] ?? ''}
+        </span>
+        <button
+          ref={button}
+          type="button"
+          className="button cc-small cc-menu-button"
+          aria-expanded={menu}
+          aria-controls="cc-header-menu"
+          onClick={() => setMenu((m) => !m)}
+          data-testid="cc-menu"
+        >
+          Menu
+        </button>
+        <div id="cc-header-menu" ref={panel} className="cc-header-menu" data-open={menu}>
+          <BranchSwitcher />
+          <nav aria-label="Control center" className="cc-nav">
+            <a href={ccPath('branches')} aria-current={route.screen === 'branches' ? 'page' : undefined}>
+              Branches
             </a>
-          ))}
-        </nav>
-        <div className="cc-header-tools">
-          {branch && branch !== LIVE_BRANCH_NAME && <ChangesTray branch={branch} />}
-          {branch && <ProblemsPanel branch={branch} />}
-          <span className="cc-user" data-testid="cc-user">
-            {user ? `${user.name} · ${user.role}` : ''}
-          </span>
-          <button type="button" className="button cc-small" onClick={signOut}>
-            Sign out
-          </button>
+            {NAV.map((n) => (
+              <a
+                key={n.screen}
+                href={ccPath(n.screen, {}, navBranch)}
+                aria-current={route.screen === n.screen ? 'page' : undefined}
+              >
+                {n.label}
+              </a>
+            ))}
+          </nav>
+          <div className="cc-header-tools">
+            {branch && branch !== LIVE_BRANCH_NAME && <ChangesTray branch={branch} />}
+            {branch && <ProblemsPanel branch={branch} />}
+            <span className="cc-user" data-testid="cc-user">
+              {user ? `${user.name} · ${user.role}` : ''}
+            </span>
+            <button type="button" className="button cc-small" onClick={signOut}>
+              Sign out
+            </button>
+          </div>
         </div>
       </div>
     </header>

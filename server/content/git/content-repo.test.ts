@@ -87,6 +87,50 @@ describe('content repository (bare, plumbing only)', () => {
     expect(await repo.mergeBase(other, removed)).toBe(first)
   })
 
+  it('writes blobs, trees and commits in process exactly as git does (fsck clean, same trees as git plumbing)', async () => {
+    const changes = [
+      { path: 'definitions/pages/grocery.json', content: '{"x":1}\n' },
+      { path: 'definitions/new-dir/deep/a.json', content: '[]' },
+      { path: 'definitions/site.json', content: null },
+      { path: 'ui/public/images/uploads/x.webp', content: Buffer.from([0, 1, 2, 255]) },
+    ]
+    const fast = await repo.commitFiles(first, changes, 'Fast\n\nBody line\n\nStaff-Id: 1\n', {
+      name: 'Ed <x>',
+      email: 'ed@x.test',
+    })
+    repo.processWrites = true
+    try {
+      const slow = await repo.commitFiles(first, changes, 'Fast\n\nBody line\n\nStaff-Id: 1\n', {
+        name: 'Ed <x>',
+        email: 'ed@x.test',
+      })
+      expect(await repo.treeOf(fast)).toBe(await repo.treeOf(slow))
+      // The log as git prints it, and as read from the commit object (max 1) in process.
+      const [byGit] = await repo.log(fast, 2)
+      repo.processWrites = false
+      const [inProcess] = await repo.log(fast, 1)
+      expect(inProcess).toEqual(byGit)
+      expect(inProcess).toMatchObject({ author: 'Ed x', subject: 'Fast', body: 'Body line\n\nStaff-Id: 1' })
+    } finally {
+      repo.processWrites = false
+    }
+    expect(await repo.blobAt(fast, 'definitions/site.json')).toBeNull()
+    expect(await repo.read(`${fast}:ui/public/images/uploads/x.webp`)).toEqual(Buffer.from([0, 1, 2, 255]))
+    const { runGit } = await import('./git-process')
+    expect((await runGit(repo.dir, ['fsck', '--strict', '--no-dangling'])).code).toBe(0)
+    // The ref's compare-and-swap honours git's lock file: a writer holding it makes ours fail.
+    const ref = branchRef('locked')
+    const { writeFileSync, rmSync: rm } = await import('node:fs')
+    await repo.updateRef(ref, first, null)
+    writeFileSync(join(repo.dir, `${ref}.lock`), '')
+    await expect(repo.updateRef(ref, fast, first)).rejects.toBeInstanceOf(RefMovedError)
+    rm(join(repo.dir, `${ref}.lock`))
+    await repo.updateRef(ref, fast, first)
+    expect((await runGit(repo.dir, ['rev-parse', ref])).stdout.toString().trim()).toBe(fast)
+    const empty = await repo.writeTree(null, [])
+    expect(empty).toBe('4b825dc642cb6eb9a060e54bf8d69288fbee4904')
+  })
+
   it('refuses paths that escape the repository', async () => {
     for (const path of ['../x.json', '/abs.json', 'definitions/../x', '.git/config', 'a//b'])
       await expect(repo.commitFiles(first, [{ path, content: 'x' }], 'bad')).rejects.toThrow(

@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CatFileBatch } from './cat-file-batch'
 import { GitError, git, runGit } from './git-process'
+import { ObjectWriter } from './object-writer'
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000'
 const SHA = /^[0-9a-f]{40}$/
+/** Full ref names read from the ref files; other revisions (`<sha>^`, `HEAD~2`) go to rev-parse. */
+const REF_NAME = /^refs\/[a-z0-9][a-z0-9/._-]*$/i
 
 export interface TreeEntry {
   mode: string
@@ -43,9 +46,16 @@ export class RefMovedError extends Error {
  */
 export class ContentRepo {
   readonly #batch: CatFileBatch
+  readonly #objects: ObjectWriter
+  /**
+   * Write blobs, trees and commits with one git process each, as before docs/decisions/0986 —
+   * kept only so the control-center bench measures the old path beside the new in one run.
+   */
+  processWrites = false
 
   private constructor(readonly dir: string) {
     this.#batch = new CatFileBatch(dir)
+    this.#objects = new ObjectWriter(dir, this.#batch)
   }
 
   /** Opens the bare repository at `dir`, creating it when missing. */
@@ -64,6 +74,13 @@ export class ContentRepo {
 
   /** The commit a ref (or sha) names, or null when it does not exist. */
   async resolve(ref: string): Promise<string | null> {
+    // A branch's head is read from its ref file (no process start); anything else goes to git.
+    if (!this.processWrites && REF_NAME.test(ref)) {
+      const sha = this.#objects.readRef(ref)
+      if (!sha) return null
+      const o = await this.#batch.read(`${sha}^{commit}`)
+      return o?.sha ?? null
+    }
     const r = await runGit(this.dir, ['rev-parse', '--verify', '-q', `${ref}^{commit}`], { okCodes: [1] })
     const out = r.stdout.toString('utf8').trim()
     return r.code === 0 && SHA.test(out) ? out : null
@@ -115,6 +132,7 @@ export class ContentRepo {
   }
 
   async writeBlob(content: string | Buffer): Promise<string> {
+    if (!this.processWrites) return this.#objects.writeBlob(content)
     return git(this.dir, ['hash-object', '-w', '--stdin'], { input: content })
   }
 
@@ -135,6 +153,8 @@ export class ContentRepo {
     base: string | null,
     changes: readonly { path: string; blob: string | null }[],
   ): Promise<string> {
+    for (const c of changes) checkRepoPath(c.path)
+    if (!this.processWrites) return this.#objects.writeTree(base, changes)
     const tmp = mkdtempSync(join(tmpdir(), 'fw-index-'))
     const env = { GIT_INDEX_FILE: join(tmp, 'index') }
     try {
@@ -163,6 +183,16 @@ export class ContentRepo {
     author?: Signature,
     when?: Date,
   ): Promise<string> {
+    if (!this.processWrites) {
+      const committer = { name: COMMITTER.name, email: COMMITTER.email, when }
+      return this.#objects.writeCommit(
+        tree,
+        parents,
+        message,
+        author ? { ...author, when } : committer,
+        committer,
+      )
+    }
     const env: Record<string, string> = {}
     if (author) {
       env.GIT_AUTHOR_NAME = author.name
@@ -183,6 +213,7 @@ export class ContentRepo {
     author?: Signature,
     extraParents: readonly string[] = [],
   ): Promise<string> {
+    for (const c of changes) checkRepoPath(c.path)
     const blobs = await Promise.all(
       changes.map(async (c) => ({
         path: c.path,
@@ -198,6 +229,10 @@ export class ContentRepo {
    * RefMovedError otherwise — git's own lock makes this a real compare-and-swap.
    */
   async updateRef(ref: string, next: string, expected: string | null): Promise<void> {
+    if (!this.processWrites && REF_NAME.test(ref)) {
+      if (!this.#objects.compareAndSwapRef(ref, next, expected)) throw new RefMovedError(ref, expected)
+      return
+    }
     try {
       await runGit(this.dir, ['update-ref', ref, next, expected ?? ZERO_SHA])
     } catch (e) {
@@ -234,6 +269,12 @@ export class ContentRepo {
     ref: string,
     max = 50,
   ): Promise<{ commit: string; author: string; email: string; at: string; subject: string; body: string }[]> {
+    if (max === 1 && !this.processWrites) {
+      // The last commit only (every branch row): one read through the batch, no process.
+      const sha = SHA.test(ref) ? ref : await this.resolve(ref)
+      const o = sha ? await this.#batch.read(sha) : null
+      return o?.type === 'commit' ? [{ commit: o.sha, ...parseCommit(o.data.toString('utf8')) }] : []
+    }
     const out = await git(this.dir, [
       'log',
       '--first-parent',
@@ -298,6 +339,40 @@ export class ContentRepo {
       '+refs/heads/*:refs/heads/*',
     ])
   }
+}
+
+/** The committer of every control-center commit (as git-process.ts sets it for git itself). */
+const COMMITTER = { name: 'Funnelworks Control Center', email: 'control-center@funnelworks.invalid' }
+
+/** A commit object's author, strict ISO date, subject and body, as `git log` prints %an %ae %aI %s %b. */
+export function parseCommit(text: string): {
+  author: string
+  email: string
+  at: string
+  subject: string
+  body: string
+} {
+  const blank = text.indexOf('\n\n')
+  const headers = blank < 0 ? text : text.slice(0, blank)
+  const message = blank < 0 ? '' : text.slice(blank + 2)
+  const m = /^author (.*) <([^>]*)> (\d+) ([+-])(\d\d)(\d\d)$/m.exec(headers)
+  let at = ''
+  if (m) {
+    const offset = (m[4] === '-' ? -1 : 1) * (Number(m[5]) * 60 + Number(m[6]))
+    const local = new Date((Number(m[3]) + offset * 60) * 1000).toISOString().slice(0, 19)
+    at = `${local}${m[4]}${m[5]}:${m[6]}`
+  }
+  const paragraphs = message.replace(/^\n+/, '').split(/\n\s*\n/)
+  const subject = (paragraphs[0] ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .join(' ')
+    .trim()
+  const body = message
+    .replace(/^\n+/, '')
+    .slice((paragraphs[0] ?? '').length)
+    .replace(/^\n+/, '')
+  return { author: m?.[1] ?? '', email: m?.[2] ?? '', at, subject, body: body.trim() }
 }
 
 /** Paths a commit may touch: relative, forward slashes, no `..`, no `.git`. */

@@ -96,9 +96,11 @@ function registerPageEditorApi(router: Router, deps: AppDeps): void {
       const brands: PageEditorData['brands'] = []
       const experiments: PageEditorData['experiments'] = []
       const references: PageEditorData['references'] = []
-      for (const f of live) {
-        if (!['brand', 'experiment', 'phoneRule', 'page'].includes(f.kind)) continue
-        const doc = parse(await read(f.path))
+      const looked = live.filter((f) => ['brand', 'experiment', 'phoneRule', 'page'].includes(f.kind))
+      // Every text asked of the cat-file batch at once, not one round trip per file.
+      const texts = await Promise.all(looked.map((f) => read(f.path)))
+      for (const [i, f] of looked.entries()) {
+        const doc = parse(texts[i])
         if (!isObject(doc)) continue
         if (f.kind === 'brand' && doc.vertical !== 'internal')
           brands.push({

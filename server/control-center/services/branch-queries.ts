@@ -57,11 +57,30 @@ interface BranchRow {
   scheduled_at: Date | string | null
 }
 
+const isOpenStatus = (s: BranchStatus) => s !== 'archived' && s !== 'published'
+const isOpen = (b: BranchInfo) => isOpenStatus(b.status)
+
+/** The files of `b` that other open branches change too, with those branches. */
+function overlapsOf(
+  b: BranchInfo,
+  others: readonly { name: string; files: ChangedFile[] }[],
+): BranchInfo['overlaps'] {
+  return b.files
+    .map((f) => ({
+      path: f.path,
+      branches: others
+        .filter((o) => o.name !== b.name && o.files.some((x) => x.path === f.path))
+        .map((o) => o.name),
+    }))
+    .filter((o) => o.branches.length)
+}
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
 
 export class BranchQueries {
   /** Changed files of a branch head since its merge-base with live, cached by (head, live). */
   readonly #changes = new Map<string, Promise<ChangedFile[]>>()
+  readonly #problemCounts = new Map<string, Promise<number>>()
 
   constructor(
     readonly content: ContentRepository,
@@ -103,12 +122,13 @@ export class BranchQueries {
     const base = (await repo.mergeBase(live, head)) ?? live
     if (base === head) return []
     const paths = await repo.changedPaths(base, head)
-    const out: ChangedFile[] = []
-    for (const path of paths) {
-      const [before, after] = [await repo.blobAt(base, path), await repo.blobAt(head, path)]
-      out.push({ path, ...kindOfPath(path), status: !before ? 'added' : !after ? 'deleted' : 'modified' })
-    }
-    return out
+    return Promise.all(
+      paths.map(async (path) => {
+        const [before, after] = await Promise.all([repo.blobAt(base, path), repo.blobAt(head, path)])
+        const status: ChangedFile['status'] = !before ? 'added' : !after ? 'deleted' : 'modified'
+        return { path, ...kindOfPath(path), status }
+      }),
+    )
   }
 
   /** Every open (or, with `archived`, every) staff branch with what it changes. */
@@ -118,13 +138,21 @@ export class BranchQueries {
     const refs = await this.content.repo.listRefs(STAFF_BRANCH_PREFIX)
     const rows = await this.db.query<BranchRow>('SELECT * FROM cc_branches')
     const byName = new Map(rows.rows.map((r) => [r.name, r]))
-    const infos: BranchInfo[] = []
-    for (const { ref, commit } of refs) {
-      const name = ref.slice(STAFF_BRANCH_PREFIX.length)
-      const row = byName.get(name)
-      if (row?.status === 'archived' && !opts.archived) continue
-      infos.push(await this.#info(name, commit, live, row))
-    }
+    // Every branch at once: their git reads share the one cat-file process instead of queueing.
+    const infos = await Promise.all(
+      refs
+        .map(({ ref, commit }) => ({ name: ref.slice(STAFF_BRANCH_PREFIX.length), commit }))
+        .filter(({ name }) => opts.archived || byName.get(name)?.status !== 'archived')
+        .map(({ name, commit }) => this.#info(name, commit, live, byName.get(name))),
+    )
+    await this.#namePeople(infos)
+    // Files changed on two open branches are flagged on both (§2.5 B).
+    const open = infos.filter(isOpen)
+    for (const b of open) b.overlaps = overlapsOf(b, open)
+    return infos.sort((a, b) => (b.lastCommit?.date ?? '').localeCompare(a.lastCommit?.date ?? ''))
+  }
+
+  async #namePeople(infos: BranchInfo[]): Promise<void> {
     const people = await this.people(
       infos.flatMap((b) => [b.createdBy?.id ?? null, b.approvedBy?.id ?? null]),
     )
@@ -132,19 +160,13 @@ export class BranchQueries {
       if (b.createdBy) b.createdBy = people.get(b.createdBy.id) ?? b.createdBy
       if (b.approvedBy) b.approvedBy = people.get(b.approvedBy.id) ?? b.approvedBy
     }
-    // Files changed on two open branches are flagged on both (§2.5 B).
-    const open = infos.filter((b) => b.status !== 'archived' && b.status !== 'published')
-    for (const b of open) {
-      b.overlaps = b.files
-        .map((f) => ({
-          path: f.path,
-          branches: open.filter((o) => o !== b && o.files.some((x) => x.path === f.path)).map((o) => o.name),
-        }))
-        .filter((o) => o.branches.length)
-    }
-    return infos.sort((a, b) => (b.lastCommit?.date ?? '').localeCompare(a.lastCommit?.date ?? ''))
   }
 
+  /**
+   * One branch: its own row, changes and problems; overlaps need only the other open branches'
+   * changed files (cached by head), never their snapshots (a branch screen used to validate every
+   * branch, one snapshot build each: 15–20 s on a busy machine, defect 9).
+   */
   async get(name: string, user?: StaffUser): Promise<BranchInfo> {
     if (name === LIVE_BRANCH) {
       const live = await this.liveCommit()
@@ -154,17 +176,40 @@ export class BranchQueries {
         status: 'published',
       }
     }
-    const all = await this.list({ archived: true })
-    const info = all.find((b) => b.name === name)
-    if (!info) throw new ContentError(404, `unknown branch "${name}"`)
-    if (user) info.problems = await this.problems(name, user)
+    await this.content.sync()
+    const live = await this.liveCommit()
+    const refs = await this.content.repo.listRefs(STAFF_BRANCH_PREFIX)
+    const mine = refs.find((r) => r.ref === `${STAFF_BRANCH_PREFIX}${name}`)
+    if (!mine) throw new ContentError(404, `unknown branch "${name}"`)
+    const rows = await this.db.query<BranchRow>('SELECT * FROM cc_branches')
+    const byName = new Map(rows.rows.map((r) => [r.name, r]))
+    const info = await this.#info(name, mine.commit, live, byName.get(name), user)
+    await this.#namePeople([info])
+    if (isOpen(info)) {
+      const others = await Promise.all(
+        refs
+          .filter((r) => r !== mine)
+          .map((r) => ({ name: r.ref.slice(STAFF_BRANCH_PREFIX.length), commit: r.commit }))
+          .filter((r) => isOpenStatus(byName.get(r.name)?.status ?? 'open'))
+          .map(async (r) => ({ name: r.name, files: await this.changedFiles(r.commit, live) })),
+      )
+      info.overlaps = overlapsOf(info, others)
+    }
     return info
   }
 
-  async #info(name: string, head: string, live: string, row: BranchRow | undefined): Promise<BranchInfo> {
-    const [last] = await this.content.repo.log(head, 1)
-    const files = name === LIVE_BRANCH ? [] : await this.changedFiles(head, live)
-    const snap = await this.branches.branches.get(head)
+  async #info(
+    name: string,
+    head: string,
+    live: string,
+    row: BranchRow | undefined,
+    user?: StaffUser,
+  ): Promise<BranchInfo> {
+    const [[last], files, problems] = await Promise.all([
+      this.content.repo.log(head, 1),
+      name === LIVE_BRANCH ? [] : this.changedFiles(head, live),
+      user && name !== LIVE_BRANCH ? this.problems(name, user) : this.#problemCount(head),
+    ])
     return {
       name,
       title: row?.title ?? name,
@@ -178,7 +223,7 @@ export class BranchQueries {
         ? { sha: last.commit, subject: last.subject, author: last.author, date: last.at }
         : null,
       files,
-      problems: snap.ok ? 0 : snap.errors.length,
+      problems,
       overlaps: [],
       scheduledAt: iso(row?.scheduled_at ?? null),
       approvedCommit: row?.approved_commit ?? null,
@@ -186,6 +231,22 @@ export class BranchQueries {
         ? { id: row.approved_by, name: row.approved_by, email: '', role: '' }
         : null,
     }
+  }
+
+  /**
+   * A commit's error count, kept per commit (a number, so many fit) after its snapshot is built:
+   * the branches list never builds a snapshot the LRU has dropped again.
+   */
+  #problemCount(commit: string): Promise<number> {
+    let hit = this.#problemCounts.get(commit)
+    if (!hit) {
+      hit = this.branches.branches.get(commit).then((s) => (s.ok ? 0 : s.errors.length))
+      hit.catch(() => this.#problemCounts.delete(commit))
+      this.#problemCounts.set(commit, hit)
+      while (this.#problemCounts.size > 4096)
+        this.#problemCounts.delete(this.#problemCounts.keys().next().value!)
+    }
+    return hit
   }
 
   /** Every validation error of a branch with the user's drafts laid over it. */
@@ -206,13 +267,17 @@ export class BranchQueries {
     const repo = this.content.repo
     const head = await this.branches.head(branch)
     const live = await this.liveCommit()
-    const changed = new Map(
-      (branch === LIVE_BRANCH ? [] : await this.changedFiles(head, live)).map((f) => [f.path, f]),
-    )
-    const drafts = new Map((await this.branches.drafts(user.id, branch)).map((d) => [d.path, d]))
-    const { errors } = await this.errors(branch, user)
+    // Independent reads at once: changes, drafts, the validated snapshot, the tree.
+    const [changes, draftList, { errors }, tree] = await Promise.all([
+      branch === LIVE_BRANCH ? [] : this.changedFiles(head, live),
+      this.branches.drafts(user.id, branch),
+      this.errors(branch, user),
+      repo.lsTree(head, ['definitions/']),
+    ])
+    const changed = new Map(changes.map((f) => [f.path, f]))
+    const drafts = new Map(draftList.map((d) => [d.path, d]))
     const problemsOf = (path: string) => errors.filter((e) => e.file === path).length
-    const entries = (await repo.lsTree(head, ['definitions/'])).filter((e) => e.type === 'blob')
+    const entries = tree.filter((e) => e.type === 'blob')
     const paths = new Set([
       ...entries.map((e) => e.path),
       ...[...drafts.keys()].filter((p) => p.startsWith('definitions/')),
@@ -220,13 +285,23 @@ export class BranchQueries {
     for (const c of changed.values()) if (c.status === 'deleted') paths.add(c.path)
     const rows: FileRow[] = []
     const experiments = new Map<string, string>()
-    const texts = new Map<string, string | null>()
-    for (const path of [...paths].sort()) {
+    const wanted = [...paths].sort().filter((path) => {
+      const k = kindOfPath(path).kind
+      return !kind || k === kind || (kind === 'page' && k === 'experiment')
+    })
+    // Every text asked of the batch at once: one round trip's wait, not one per file.
+    const texts = new Map(
+      await Promise.all(
+        wanted.map(async (path) => {
+          const draft = drafts.get(path)
+          return [path, draft ? draft.text : await repo.readText(`${head}:${path}`)] as const
+        }),
+      ),
+    )
+    for (const path of wanted) {
       const k = kindOfPath(path)
-      if (kind && k.kind !== kind && !(kind === 'page' && k.kind === 'experiment')) continue
       const draft = drafts.get(path)
-      const text = draft ? draft.text : await repo.readText(`${head}:${path}`)
-      texts.set(path, text)
+      const text = texts.get(path) ?? null
       if (k.kind === 'experiment' && text) {
         const exp = parseForDiff(text) as { page?: string; status?: string }
         if (exp && typeof exp === 'object' && exp.status === 'running' && exp.page)
@@ -316,17 +391,16 @@ export class BranchQueries {
 
   async #fieldChanges(base: string, head: string, changed: ChangedFile[]) {
     const repo = this.content.repo
-    const files: (ChangedFile & { changes: FieldChange[]; binary?: boolean })[] = []
-    for (const f of changed) {
-      if (!f.path.endsWith('.json')) {
-        files.push({ ...f, changes: [], binary: true })
-        continue
-      }
-      const before = parseForDiff(await repo.readText(`${base}:${f.path}`))
-      const after = parseForDiff(await repo.readText(`${head}:${f.path}`))
-      files.push({ ...f, changes: jsonDiff(before, after) })
-    }
-    return files
+    return Promise.all(
+      changed.map(async (f): Promise<ChangedFile & { changes: FieldChange[]; binary?: boolean }> => {
+        if (!f.path.endsWith('.json')) return { ...f, changes: [], binary: true }
+        const [before, after] = await Promise.all([
+          repo.readText(`${base}:${f.path}`),
+          repo.readText(`${head}:${f.path}`),
+        ])
+        return { ...f, changes: jsonDiff(parseForDiff(before), parseForDiff(after)) }
+      }),
+    )
   }
 
   /** First-parent commits of a branch, newest first, with the Audit-Id trailer when there is one. */

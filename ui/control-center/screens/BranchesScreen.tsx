@@ -10,6 +10,7 @@ import { NewBranchDialog } from '../NewBranchDialog'
 import { PublicationDiffDialog, RevertDialog } from '../PublicationDialogs'
 import { Empty, FormError, laTime, ScrollRegion, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
+import { useMutation } from '../use-mutation'
 import { useResource } from '../use-resource'
 
 const authorName = (a: Branch['lastCommit']) => a?.author ?? ''
@@ -67,7 +68,7 @@ function BranchTable() {
           <Empty>No open branches. Create one to start editing; live is read-only.</Empty>
         ) : (
           <ScrollRegion label="Branches">
-            <table className="cc-table" data-testid="branch-table">
+            <table className="cc-table cc-cards" data-testid="branch-table">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -94,24 +95,24 @@ function BranchTable() {
                         </span>
                       )}
                     </td>
-                    <td>{b.title}</td>
-                    <td>{b.createdBy?.name ?? '—'}</td>
-                    <td>
+                    <td data-label="Title">{b.title}</td>
+                    <td data-label="Author">{b.createdBy?.name ?? '—'}</td>
+                    <td data-label="Last commit">
                       {b.lastCommit ? (
-                        <>
+                        <div>
                           <code>{shortSha(b.lastCommit.sha)}</code> {b.lastCommit.subject}
                           <div className="muted">
                             {authorName(b.lastCommit)} · {laTime(b.lastCommit.date)}
                           </div>
-                        </>
+                        </div>
                       ) : (
                         '—'
                       )}
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <span className="cc-chip">{b.status}</span>
                     </td>
-                    <td>
+                    <td data-label="Changed files">
                       {b.files.length === 0 ? (
                         <span className="muted">none</span>
                       ) : (
@@ -125,8 +126,10 @@ function BranchTable() {
                         </ul>
                       )}
                     </td>
-                    <td>{b.problems ? <span className="cc-chip cc-chip-error">{b.problems}</span> : '0'}</td>
-                    <td>{b.scheduledAt ? laTime(b.scheduledAt) : '—'}</td>
+                    <td data-label="Problems">
+                      {b.problems ? <span className="cc-chip cc-chip-error">{b.problems}</span> : '0'}
+                    </td>
+                    <td data-label="Scheduled">{b.scheduledAt ? laTime(b.scheduledAt) : '—'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -147,22 +150,16 @@ function LiveHistory() {
   const [confirm, setConfirm] = useState<PublicationEntry | null>(null)
   const [diffOf, setDiffOf] = useState<PublicationEntry | null>(null)
   const [revertOf, setRevertOf] = useState<PublicationEntry | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const rollback = async () => {
-    if (!confirm || !pubs.data) return
-    setBusy(true)
-    setError(null)
-    try {
-      await api('POST', '/api/cc/rollback', { publication: confirm.id, expectedLive: pubs.data.live.commit })
-      setConfirm(null)
-      pubs.reload()
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const rollback = useMutation(
+    ({ p, live }: { p: PublicationEntry; live: string }) =>
+      api('POST', '/api/cc/rollback', { publication: p.id, expectedLive: live }),
+    {
+      onDone: () => {
+        setConfirm(null)
+        pubs.reload()
+      },
+    },
+  )
   return (
     <WithResource resource={pubs} what="live history">
       {(d) =>
@@ -239,15 +236,15 @@ function LiveHistory() {
                       <li key={f}>{f}</li>
                     ))}
                   </ul>
-                  <FormError message={error} />
+                  <FormError message={rollback.error} />
                   <div className="cc-row">
                     <button
                       type="button"
                       className="button button-primary"
-                      disabled={busy}
-                      onClick={rollback}
+                      disabled={rollback.busy}
+                      onClick={() => rollback.run({ p: confirm, live: d.live.commit })}
                     >
-                      {busy ? 'Rolling back…' : 'Roll back'}
+                      {rollback.busy ? 'Rolling back…' : 'Roll back'}
                     </button>
                     <button type="button" className="button" onClick={() => setConfirm(null)}>
                       Cancel

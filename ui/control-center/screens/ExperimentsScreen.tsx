@@ -8,6 +8,7 @@ import { Dialog } from '../Dialog'
 import { StatusChip } from '../ExperimentCharts'
 import { count, pct, pValue } from '../experiment-format'
 import { Empty, FormError, ScrollRegion, WithResource } from '../States'
+import { useMutation } from '../use-mutation'
 import { useResource } from '../use-resource'
 import '../experiments.css'
 
@@ -45,7 +46,7 @@ export default function ExperimentsScreen() {
             <Empty>No experiments on this branch yet. Start one with “New experiment”.</Empty>
           ) : (
             <ScrollRegion label="Experiments">
-              <table className="cc-table cc-exp-list" data-testid="experiment-table">
+              <table className="cc-table cc-cards cc-exp-list" data-testid="experiment-table">
                 <caption className="muted">
                   {d.experiments.length} experiment{d.experiments.length === 1 ? '' : 's'}
                 </caption>
@@ -95,8 +96,10 @@ function ExperimentRow({ e, branch }: { e: ExperimentListRow; branch: string }) 
         <a href={ccPath('experiment', { experiment: e.id }, branch)}>{e.id}</a>
         {e.description && <div className="muted cc-exp-desc">{e.description}</div>}
       </td>
-      <td>{e.page ? <a href={ccPath('page', { page: e.page }, branch)}>{e.page}</a> : '—'}</td>
-      <td>
+      <td data-label="Page">
+        {e.page ? <a href={ccPath('page', { page: e.page }, branch)}>{e.page}</a> : '—'}
+      </td>
+      <td data-label="Brands">
         <span className="cc-chips">
           {(e.brands ?? []).map((x) => (
             <span key={x} className="cc-chip">
@@ -105,16 +108,22 @@ function ExperimentRow({ e, branch }: { e: ExperimentListRow; branch: string }) 
           ))}
         </span>
       </td>
-      <td>
+      <td data-label="Status">
         <StatusChip status={e.status} />
         {e.liveStatus !== e.status && (
           <div className="muted cc-exp-small">live: {e.liveStatus ?? 'not published'}</div>
         )}
       </td>
-      <td className="cc-num">{r ? count(r.visitors) : '—'}</td>
-      <td>{r ? (r.leader ?? <span className="muted">{r.visitors ? 'Not enough data' : '—'}</span>) : '—'}</td>
-      <td className="cc-num">{r?.chanceToWin != null ? pct(r.chanceToWin) : '—'}</td>
-      <td>
+      <td className="cc-num" data-label="Visitors">
+        {r ? count(r.visitors) : '—'}
+      </td>
+      <td data-label="Leader">
+        {r ? (r.leader ?? <span className="muted">{r.visitors ? 'Not enough data' : '—'}</span>) : '—'}
+      </td>
+      <td className="cc-num" data-label="Chance to win">
+        {r?.chanceToWin != null ? pct(r.chanceToWin) : '—'}
+      </td>
+      <td data-label="SRM">
         {!r || r.visitors === 0 ? (
           '—'
         ) : r.srm.mismatch ? (
@@ -146,8 +155,10 @@ function NewExperimentDialog({
   const api = useApi()
   const pages = useResource<{ files: FileRow[] }>(branchApi(branch, '/files?kind=page'))
   const [f, setF] = useState({ id: '', page: '', description: '', variant: 'variant-b', headline: '' })
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const create = useMutation(
+    () => api('POST', branchApi(branch, '/experiments'), { ...f, ...(head ? { expectedHead: head } : {}) }),
+    { onDone: () => onCreated(f.id) },
+  )
   const page = pages.data?.files.find((p) => p.page?.key === f.page)?.page
   const ok =
     SLUG.test(f.id) &&
@@ -156,18 +167,9 @@ function NewExperimentDialog({
     SLUG.test(f.variant) &&
     f.variant !== 'control' &&
     f.headline.trim()
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      await api('POST', branchApi(branch, '/experiments'), { ...f, ...(head ? { expectedHead: head } : {}) })
-      onCreated(f.id)
-    } catch (err) {
-      setError((err as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    create.run()
   }
   return (
     <Dialog open title="New experiment" onClose={onClose}>
@@ -235,10 +237,10 @@ function NewExperimentDialog({
             Now: {page?.headline ?? '—'}
           </small>
         </label>
-        <FormError message={error} />
+        <FormError message={create.error} />
         <div className="cc-row">
-          <button type="submit" className="button button-primary" disabled={busy || !ok}>
-            {busy ? 'Creating…' : 'Create draft experiment'}
+          <button type="submit" className="button button-primary" disabled={create.busy || !ok}>
+            {create.busy ? 'Creating…' : 'Create draft experiment'}
           </button>
           <button type="button" className="button" onClick={onClose}>
             Cancel

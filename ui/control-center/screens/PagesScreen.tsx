@@ -111,63 +111,68 @@ export default function PagesScreen() {
           rows.length === 0 ? (
             <Empty>{all.length === 0 ? 'This branch has no pages.' : 'No page matches the filters.'}</Empty>
           ) : (
-            <ScrollRegion label="Pages">
-              <table className="cc-table" data-testid="page-table">
-                <caption className="muted">
-                  {rows.length} of {all.length} pages
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Key</th>
-                    <th scope="col">Path and aliases</th>
-                    <th scope="col">Template</th>
-                    <th scope="col">Brands</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Problems</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.path}>
-                      <td>
-                        <a href={ccPath('page', { page: r.id }, branch)}>{r.page?.key ?? r.id}</a>
-                        {r.page?.experiment && (
-                          <span className="cc-chip">experiment {r.page.experiment}</span>
-                        )}
-                      </td>
-                      <td>
-                        <code>{r.page ? pagePath(r.page) : ''}</code>
-                        {(r.page?.aliases ?? []).map((a) => (
-                          <div key={a} className="muted">
-                            <code>{a}</code>
-                          </div>
-                        ))}
-                      </td>
-                      <td>{r.page?.template}</td>
-                      <td>
-                        <span className="cc-chips">
-                          {(r.page?.brands ?? []).map((x) => (
-                            <span key={x} className="cc-chip">
-                              {x}
-                            </span>
-                          ))}
-                        </span>
-                      </td>
-                      <td>
-                        {STATE_LABEL[r.state]}
-                        {r.draft && <span className="cc-chip cc-chip-draft">my draft</span>}
-                      </td>
-                      <td>
-                        {r.problems ? <span className="cc-chip cc-chip-error">{r.problems}</span> : '0'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <PageTable rows={rows} total={all.length} branch={branch} />
           )
         }
       </WithResource>
     </div>
+  )
+}
+
+/** The filtered pages: a table on a wide screen, one card per page on a phone. */
+function PageTable({ rows, total, branch }: { rows: FileRow[]; total: number; branch: string }) {
+  return (
+    <ScrollRegion label="Pages">
+      <table className="cc-table cc-cards" data-testid="page-table">
+        <caption className="muted">
+          {rows.length} of {total} pages
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Path and aliases</th>
+            <th scope="col">Template</th>
+            <th scope="col">Brands</th>
+            <th scope="col">State</th>
+            <th scope="col">Problems</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.path}>
+              <td>
+                <a href={ccPath('page', { page: r.id }, branch)}>{r.page?.key ?? r.id}</a>
+                {r.page?.experiment && <span className="cc-chip">experiment {r.page.experiment}</span>}
+              </td>
+              <td data-label="Path and aliases">
+                <code>{r.page ? pagePath(r.page) : ''}</code>
+                {(r.page?.aliases ?? []).map((a) => (
+                  <div key={a} className="muted">
+                    <code>{a}</code>
+                  </div>
+                ))}
+              </td>
+              <td data-label="Template">{r.page?.template}</td>
+              <td data-label="Brands">
+                <span className="cc-chips">
+                  {(r.page?.brands ?? []).map((x) => (
+                    <span key={x} className="cc-chip">
+                      {x}
+                    </span>
+                  ))}
+                </span>
+              </td>
+              <td data-label="State">
+                {STATE_LABEL[r.state]}
+                {r.draft && <span className="cc-chip cc-chip-draft">my draft</span>}
+              </td>
+              <td data-label="Problems">
+                {r.problems ? <span className="cc-chip cc-chip-error">{r.problems}</span> : '0'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   )
 }
