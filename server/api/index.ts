@@ -5,6 +5,7 @@ import { registerClientErrors } from './client-errors'
 import { consentApi } from './consent'
 import { controlCenterApi } from './control-center'
 import { eventApi } from './events'
+import { funnelAnswersApi } from './funnel-answers'
 import { registerIpApi } from './ip'
 import { leadsApi } from './leads'
 import { registerMediaAlphaApi } from './mediaalpha'
@@ -22,6 +23,7 @@ export function registerApis(router: Router, deps: AppDeps): void {
   registerMediaAlphaApi(router, deps)
   eventApi(router, deps)
   consentApi(router, deps)
+  funnelAnswersApi(router, deps)
   leadsApi(router, deps)
   opsCliApi(router, deps)
   opsBackupApi(router, deps)

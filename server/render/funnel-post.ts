@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { Context } from 'koa'
 import { fillConsent } from '../../engine/consent/consent-text'
 import {
-  ANONYMOUS_ID_COOKIE,
+  ANSWERS_POSTED_COOKIE,
   FUNNEL_ANSWERS_TTL_MS,
   FUNNEL_POST_BODY_LIMIT_BYTES,
   SERVER_SESSION_COOKIE,
@@ -37,6 +37,7 @@ import { clientOf, originOf } from '../http/request-client'
 import { loadBuckets } from '../store/answer-store'
 import { type ConsentRecordRow, insertConsentRecords } from '../store/consent-store'
 import { eventRow } from '../store/event-rows'
+import { postingVisitor } from './funnel-visitor'
 import { renderResolution } from './vike-render'
 
 /** An id we issued (a UUID); anything else in the cookie is replaced. */
@@ -68,7 +69,7 @@ export function funnelPostHandler(deps: AppDeps) {
     }
     if (!store) throw new HttpError(503, 'Answers cannot be kept right now; please try again shortly')
 
-    const anonymousId = visitorCookie(ctx, ANONYMOUS_ID_COOKIE, FUNNEL_ANSWERS_TTL_MS)
+    const anonymousId = await postingVisitor(ctx, store.db)
     const sessionId = visitorCookie(ctx, SERVER_SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS)
     // The URL as events and records tell it: the path and the tracked parameters, nothing else.
     const tracking = trackingQuery(ctx.search ?? '')
@@ -167,6 +168,14 @@ export function funnelPostHandler(deps: AppDeps) {
       await buckets.save(tx)
       if (records.length) await insertConsentRecords(tx, records)
     })
+    // A page that hydrates later fetches these answers before its funnel starts (docs/decisions/0220).
+    ctx.cookies.set(ANSWERS_POSTED_COOKIE, '1', {
+      maxAge: FUNNEL_ANSWERS_TTL_MS,
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: clientOf(ctx).protocol === 'https',
+      overwrite: true,
+    })
     if (events.length) await store.events.write(events.map((e) => eventRow(e, now, ip || null)))
 
     ctx.set('Cache-Control', 'no-store')
@@ -191,7 +200,7 @@ export function funnelPostHandler(deps: AppDeps) {
  * naming another host is refused; a request with neither (an old browser, curl) carries no
  * credentials worth forging — the answers are anonymous.
  */
-function checkSameOrigin(ctx: Context): void {
+export function checkSameOrigin(ctx: Context): void {
   const claimed = ctx.get('origin') || ctx.get('referer')
   let host: string | null = null
   if (claimed) {

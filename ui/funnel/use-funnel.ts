@@ -57,6 +57,19 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
 
   useEffect(() => {
     if (!runtime) return
+    let stopped = false
+    let stop = () => {}
+    // Answers the server kept (a step posted before hydration or without JavaScript) come first.
+    void runtime.answersReady.then(() => {
+      if (!stopped) stop = start(runtime)
+    })
+    return () => {
+      stopped = true
+      stop()
+    }
+  }, [runtime, funnel, page, location, posted])
+
+  function start(runtime: NonNullable<ReturnType<typeof useRuntime>>): () => void {
     const stored = readBuckets(runtime.buckets, funnel.formVersion)
     // Other features (the phone lease's payload) learn the stored answers; nothing changed, so no
     // expiry is cut.
@@ -102,7 +115,7 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
       actor.stop()
       endLoading?.()
     }
-  }, [runtime, funnel, page, location, posted])
+  }
 
   return { view, send: (e: FunnelEvent) => send.current(e) }
 }
