@@ -7,8 +7,9 @@ import {
   MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
   MARKETPLACE_TIMEOUT_DEFAULT_MS,
 } from '../../engine/constants'
-import { parseLeasedPhone } from '../../engine/phone/leased-phone'
+import { type LeasedPhone, parseLeasedPhone } from '../../engine/phone/leased-phone'
 import type { GetPhoneAnswer } from '../../schemas/generated/api-get-phone-answer'
+import type { GetPhoneBody } from '../../schemas/generated/api-get-phone-body'
 import type { AppDeps } from '../app-deps'
 import { HttpError } from '../http/http-error'
 import { RateLimiter } from '../http/rate-limiter'
@@ -20,16 +21,18 @@ import { MarketplaceClient, type MarketplacePath } from '../upstream/marketplace
 
 const MINUTE_MS = 60_000
 
-/** The parts of a validated marketplace body the lead record keeps (sub_2/sub_3: user and session ids). */
-type MarketplaceBody = { sub_2?: string; sub_3?: string; url?: string }
+/** The marketplace client of an app (one circuit breaker for the API and the posted funnel) and the lead record's writer. */
+interface Marketplace {
+  client: MarketplaceClient | null
+  /** Keeps a call for the lead record (npm run leads), never waited for. */
+  keep: (row: MarketplaceCallRow) => void
+}
 
-/**
- * POST /api/mediaalpha/demand-check and /api/mediaalpha/get-phone (spec point 7): validate the body,
- * put in the client IP the server sees, forward to MEDIAALPHA_BASE_URL with timeout, circuit breaker
- * and a per-visitor rate limit. Without a configured marketplace both answer 503; an upstream answer
- * that is not JSON is a 502.
- */
-export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
+const marketplaces = new WeakMap<AppDeps, Marketplace>()
+
+export function marketplaceOf(deps: AppDeps): Marketplace {
+  const known = marketplaces.get(deps)
+  if (known) return known
   const { config, metrics } = deps
   const client = config.mediaalphaBaseUrl
     ? new MarketplaceClient({
@@ -47,11 +50,6 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
       })
     : null
   if (client) metrics?.watch({ marketplaceBreaker: client.breaker })
-  const limiter = new RateLimiter(
-    config.mediaalphaRateLimitPerMinute ?? MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
-    MINUTE_MS,
-  )
-
   // For the lead record (npm run leads): which visitor was checked and shown which number. Written
   // after the answer is decided and never waited for: the phone line must not slow down for it.
   const keep = (row: MarketplaceCallRow) => {
@@ -60,6 +58,64 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
       log('warn', 'marketplace call not recorded', { error: (e as Error).message }),
     )
   }
+  const made = { client, keep }
+  marketplaces.set(deps, made)
+  return made
+}
+
+/**
+ * Leases a phone number for a get-phone body the server built itself (a funnel finished without
+ * JavaScript; docs/decisions/0221) and keeps the call for the lead record, as the API does for the
+ * browser's. Resolves the number, or null; never throws.
+ */
+export async function leasePhone(deps: AppDeps, body: GetPhoneBody, ip: string): Promise<LeasedPhone | null> {
+  const { client, keep } = marketplaceOf(deps)
+  if (!client) return null
+  try {
+    const result = await client.post('/get-phone', { ...body, ip })
+    const call = {
+      kind: 'get-phone',
+      user_id: body.sub_2 ?? null,
+      session_id: body.sub_3 ?? null,
+      page_url: body.url ?? null,
+    } as const
+    if (!result.ok) {
+      deps.metrics?.phoneLeases.failed.inc()
+      keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
+      return null
+    }
+    const leased = parseLeasedPhone(result.json)
+    deps.metrics?.phoneLeases[leased ? 'leased' : 'unusable'].inc()
+    keep({
+      ...call,
+      ok: !!leased,
+      status: leased ? 200 : 502,
+      phone: leased?.value ?? null,
+      expires_at: leased ? new Date(leased.expiresAt).toISOString() : null,
+    })
+    return leased
+  } catch (e) {
+    log('warn', 'phone lease of a posted funnel failed', { error: (e as Error).message })
+    return null
+  }
+}
+
+/** The parts of a validated marketplace body the lead record keeps (sub_2/sub_3: user and session ids). */
+type MarketplaceBody = { sub_2?: string; sub_3?: string; url?: string }
+
+/**
+ * POST /api/mediaalpha/demand-check and /api/mediaalpha/get-phone (spec point 7): validate the body,
+ * put in the client IP the server sees, forward to MEDIAALPHA_BASE_URL with timeout, circuit breaker
+ * and a per-visitor rate limit. Without a configured marketplace both answer 503; an upstream answer
+ * that is not JSON is a 502.
+ */
+export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
+  const { config, metrics } = deps
+  const { client, keep } = marketplaceOf(deps)
+  const limiter = new RateLimiter(
+    config.mediaalphaRateLimitPerMinute ?? MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
+    MINUTE_MS,
+  )
 
   const handler = (path: MarketplacePath, schema: string) => async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store')

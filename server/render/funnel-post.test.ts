@@ -19,11 +19,16 @@ import { ANONYMOUS_ID_COOKIE, ANSWER_KEY_COOKIE, FUNNEL_POST_BODY_LIMIT_BYTES } 
 import { validatorFor } from '../../engine/definitions/validators'
 import { validValue } from '../../engine/funnel/sample-values'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import {
+  type MarketplaceSimulator,
+  startMarketplaceSimulator,
+} from '../../tests/fixtures/marketplace-simulator/simulator'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { sha256Hex } from '../consent/consent-versions'
 import { SnapshotStore } from '../content/snapshot-store'
 import { consentRecordsOf } from '../store/consent-store'
+import { leadStory } from '../store/lead-store'
 import { openStore, type Store } from '../store/open-store'
 
 interface Answer {
@@ -38,10 +43,15 @@ let server: Server
 let port: number
 let snapshots: SnapshotStore
 let closeVite: () => Promise<void>
+let sim: MarketplaceSimulator
 
 beforeAll(async () => {
   store = await openStore({ databaseUrl: null, dataDir: null })
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'error' })
+  sim = await startMarketplaceSimulator()
+  const config = {
+    ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'error' }),
+    mediaalphaBaseUrl: sim.url,
+  }
   snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
   const { devMiddleware, viteServer } = await createDevMiddleware({
     root: config.projectRoot,
@@ -66,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((r) => (server ? server.close(r) : r(null)))
   await closeVite?.()
+  await sim?.close()
   await store?.close()
 })
 
@@ -229,6 +240,19 @@ describe('a funnel step posted as a plain form', () => {
       'funnelworks:form:shared',
     ])
     expect(stored.rows[0].answers).toMatchObject({ zipcode: '90210', email: 'maria.lopez@example.com' })
+
+    // The thank-you page's lease, made by the server with the answers (0221), is in the lead's story.
+    let story = await leadStory(store.db, anonymousId)
+    for (let i = 0; i < 50 && !story.entries.some((e) => e.kind === 'marketplace'); i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      story = await leadStory(store.db, anonymousId)
+    }
+    const lease = story.entries.find((e) => e.kind === 'marketplace')
+    expect(lease).toMatchObject({ call: { kind: 'get-phone', ok: true, user_id: anonymousId } })
+    const leaseBody = sim.requests.find((r) => r.path === '/get-phone')!.body as Record<string, unknown>
+    expect(leaseBody).toMatchObject({ sub_2: anonymousId, url: expect.stringContaining('/thank-you') })
+    expect(JSON.stringify(leaseBody)).toContain('90210')
+    expect(story.entries.some((e) => e.kind === 'consent')).toBe(true)
   })
 
   it('shows an invalid answer again at its field with the value kept (422), in English and in Spanish', async () => {

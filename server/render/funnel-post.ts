@@ -17,17 +17,21 @@ import {
   TRACKED_URL_PARAMS,
 } from '../../engine/constants'
 import { readBuckets } from '../../engine/funnel/buckets'
-import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { FORM_STEP_SUBMITTED, FUNNEL_COMPLETED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { funnelLocation } from '../../engine/funnel/funnel-location'
 import { postedEvent, runPostedStep } from '../../engine/funnel/posted-step'
+import { migrateAnswers } from '../../engine/funnel/resume'
+import { getPhoneBody } from '../../engine/phone/payloads'
+import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
-import type { PageIdentity } from '../../engine/runtime-contracts'
+import type { FormValues, PageIdentity } from '../../engine/runtime-contracts'
 import { pageEventBody, trackEventBody } from '../../engine/tracking/event-body'
 import { buildEventProperties } from '../../engine/tracking/event-context'
 import { isPaidTraffic } from '../../engine/tracking/paid-flag'
 import { captureUrlParams, paidFlagParams } from '../../engine/tracking/url-params'
 import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
 import { USER_AGENT_MAX } from '../api/consent'
+import { leasePhone } from '../api/mediaalpha'
 import type { AppDeps } from '../app-deps'
 import { ConsentRegistry } from '../consent/consent-registry'
 import { sha256Hex } from '../consent/consent-versions'
@@ -135,7 +139,8 @@ export function funnelPostHandler(deps: AppDeps) {
         stepParam: step.name,
         basePath: location.basePath,
         search: '',
-        values: readBuckets(buckets, funnel.formVersion),
+        // Answers kept from an earlier revision of the funnel are migrated first (0220).
+        values: migrateAnswers(funnel, readBuckets(buckets, funnel.formVersion)),
         // The marketplace is asked from the browser only: a demand check here answers nothing, which
         // keeps the last known result as a failed check does (spec point 8).
         demand: null,
@@ -178,6 +183,19 @@ export function funnelPostHandler(deps: AppDeps) {
     })
     if (events.length) await store.events.write(events.map((e) => eventRow(e, now, ip || null)))
 
+    // The thank-you page the browser would lease the phone number on, with every answer (0221).
+    if (outcome.kind === 'go' && events.some((e) => e.type === 'track' && e.event === FUNNEL_COMPLETED))
+      void leaseForThankYou(deps, resolution, {
+        values: readBuckets(buckets, funnel.formVersion),
+        url: outcome.url.startsWith('/')
+          ? `${originOf(ctx)}${withQuery(outcome.url, tracking)}`
+          : outcome.url,
+        ip,
+        userAgent: ctx.get('user-agent'),
+        urlParams: { ...paramsOfUrl },
+        userId: anonymousId,
+        sessionId,
+      })
     ctx.set('Cache-Control', 'no-store')
     if (outcome.kind === 'refused') throw new HttpError(409, 'This form cannot continue from this step')
     if (outcome.kind === 'go') {
@@ -242,6 +260,54 @@ function trackingQuery(search: string): string {
 
 const withQuery = (path: string, query: string) =>
   query ? `${path}${path.includes('?') ? '&' : '?'}${query.slice(1)}` : path
+
+/**
+ * The phone lease the thank-you page makes in the browser, made by the server for a funnel finished
+ * without JavaScript (docs/decisions/0221): the page's phone rule, the visitor's answers, the request's
+ * IP and user agent; recorded for `npm run leads` like the browser's. Never waited for, never throws.
+ */
+async function leaseForThankYou(
+  deps: AppDeps,
+  resolution: Resolution,
+  visitor: {
+    values: FormValues
+    url: string
+    ip: string
+    userAgent: string
+    urlParams: Record<string, string | undefined>
+    userId: string
+    sessionId: string
+  },
+): Promise<void> {
+  const brandId = resolution.brand?.id
+  if (!brandId || resolution.thirdParty.marketplace === false) return
+  const pageKey = resolution.page?.key ?? null
+  const rule = selectPhoneRule(resolution.phoneRules ?? [], {
+    brandId,
+    pageKey,
+    utmSource: visitor.urlParams.utm_source,
+    afid: visitor.urlParams.afid,
+  })
+  if (!rule) return
+  const body = getPhoneBody(
+    {
+      brandId,
+      ip: visitor.ip,
+      geo: {},
+      localHour: new Date().getHours(),
+      placementId: rule.placementId,
+      ruleAfid: rule.afid,
+      userAgent: visitor.userAgent,
+      url: visitor.url,
+      pageKey,
+      urlParams: visitor.urlParams,
+      userId: visitor.userId,
+      sessionId: visitor.sessionId,
+    },
+    visitor.values,
+  )
+  await leasePhone(deps, body, visitor.ip)
+}
 
 /** The consent record of a submitted step that showed a consent text (docs/decisions/0800), as the browser sends it. */
 async function consentRow(
