@@ -254,6 +254,11 @@ export const ANSWER_KEY_COOKIE = 'fw_akey'
 export const ANSWERS_POSTED_COOKIE = 'fw_posted'
 /** How long a page waits for the server's answers before its funnel starts without them. */
 export const ANSWER_SYNC_WAIT_MS = 2_500
+/** Path of a resume link on a brand's host: the signed token follows (docs/decisions/0222). */
+export const RESUME_LINK_PREFIX = '/_resume/'
+/** Short-lived readable cookie naming a notice the next funnel page shows once (an expired resume link). */
+export const FUNNEL_NOTICE_COOKIE = 'fw_notice'
+export const FUNNEL_NOTICE_RESUME_INVALID = 'resume-invalid'
 /** Largest body of the browser's answer sync (its buckets). */
 export const ANSWER_SYNC_BODY_LIMIT_BYTES = 32 * 1024
 /** Answers kept server-side expire this long after their last change (the cookie lives as long). */

@@ -1,5 +1,6 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../app-deps'
+import { funnelResumeLinkApi } from '../render/funnel-resume'
 import { authApi } from './auth'
 import { registerClientErrors } from './client-errors'
 import { consentApi } from './consent'
@@ -24,6 +25,7 @@ export function registerApis(router: Router, deps: AppDeps): void {
   eventApi(router, deps)
   consentApi(router, deps)
   funnelAnswersApi(router, deps)
+  funnelResumeLinkApi(router, deps)
   leadsApi(router, deps)
   opsCliApi(router, deps)
   opsBackupApi(router, deps)
