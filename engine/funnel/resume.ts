@@ -4,7 +4,7 @@
  *
  * 1. `migrateAnswers`: an answer to one of the funnel's fields is kept only when a field of that name
  *    still exists with a value of its kind (yes-no → boolean; choice → an option still offered;
- *    the text kinds → a string). Answers to fields the funnel does not ask are left alone (the shared
+ *    the text kinds → a string; the empty string a skipped step stores fits any kind). Answers to fields the funnel does not ask are left alone (the shared
  *    bucket serves other funnels and the phone lease). A field renamed in the definition is a new
  *    field: its old answer is not carried over.
  * 2. `resumePoint`: the funnel machine itself runs from the first step with the migrated answers and
@@ -26,6 +26,8 @@ import { validateStep } from './validate-field'
 type Field = ResolvedStep['fields'][number]
 
 function fits(field: Field, value: unknown): boolean {
+  // A skipped step stores its fields emptied: that answer stays, whatever the kind.
+  if (value === '') return true
   if (field.kind === 'yes-no') return typeof value === 'boolean'
   if (field.kind === 'choice')
     return typeof value === 'string' && !!field.options?.some((o) => o.value === value)
