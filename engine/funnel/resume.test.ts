@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { funnelCatalogue, pageInfo } from '../../tests/model/funnel-catalogue'
 import type { ResolvedFunnel } from '../snapshot/types'
-import { migrateAnswers, resumePoint } from './resume'
+import { migrateAnswers } from './migrate-answers'
+import { resumePoint } from './resume'
 
 const catalogue = funnelCatalogue()
 const byId = (id: string) => catalogue.find((c) => c.funnel.id === id)!

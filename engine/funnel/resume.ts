@@ -16,36 +16,16 @@
  *    under today's phone rule, never replayed), a step whose submit would leave the funnel or that
  *    the route visits twice.
  */
-import { createActor, waitFor } from 'xstate'
+import { createActor } from 'xstate'
 import type { DemandCheckResult, FormValues } from '../runtime-contracts'
 import type { ResolvedFunnel, ResolvedStep } from '../snapshot/types'
 import type { FunnelPageInfo } from './funnel-deps'
 import { type FunnelEvent, funnelMachineWith } from './funnel-machine'
+import { migrateAnswers } from './migrate-answers'
+
+export { migrateAnswers }
+
 import { validateStep } from './validate-field'
-
-type Field = ResolvedStep['fields'][number]
-
-function fits(field: Field, value: unknown): boolean {
-  // A skipped step stores its fields emptied: that answer stays, whatever the kind.
-  if (value === '') return true
-  if (field.kind === 'yes-no') return typeof value === 'boolean'
-  if (field.kind === 'choice')
-    return typeof value === 'string' && !!field.options?.some((o) => o.value === value)
-  return typeof value === 'string'
-}
-
-/** The answers kept for the funnel as it is now (rule 1). */
-export function migrateAnswers(funnel: ResolvedFunnel, values: FormValues): FormValues {
-  const kept: FormValues = { ...values }
-  const fields = new Map<string, Field[]>()
-  for (const step of funnel.steps)
-    for (const f of step.fields) fields.set(f.name, [...(fields.get(f.name) ?? []), f])
-  for (const [name, asked] of fields) {
-    const key = name as keyof FormValues
-    if (key in kept && !asked.every((f) => fits(f, kept[key]))) delete kept[key]
-  }
-  return kept
-}
 
 /** A step the visitor must submit themselves: it shows the consent text (a phone field). */
 export const answersOnlyLive = (step: ResolvedStep) => step.fields.some((f) => f.kind === 'tel')
@@ -93,7 +73,7 @@ export async function resumePoint(
   )
   try {
     actor.start()
-    let shown = await waitFor(actor, (s) => s.matches('showing') || s.status === 'done')
+    let shown = await settle(actor, (s) => s.matches('showing') || s.status === 'done')
     const answered: number[] = []
     while (shown.status !== 'done') {
       const index = shown.context.stepIndex
@@ -102,7 +82,7 @@ export async function resumePoint(
       if (!move || answered.includes(index))
         return { stepIndex: index, values: shown.context.values, answered }
       actor.send(move)
-      const next = await waitFor(
+      const next = await settle(
         actor,
         (s) =>
           s.status === 'done' ||
@@ -121,4 +101,23 @@ export async function resumePoint(
   } finally {
     actor.stop()
   }
+}
+
+type FunnelActor = ReturnType<typeof createActor<ReturnType<typeof funnelMachineWith>>>
+type FunnelSnap = ReturnType<FunnelActor['getSnapshot']>
+
+/** The actor's first snapshot (now or later) that `done` accepts. xstate's waitFor, without its timers (bundle size). */
+function settle(actor: FunnelActor, done: (s: FunnelSnap) => boolean): Promise<FunnelSnap> {
+  return new Promise((resolve, reject) => {
+    const now = actor.getSnapshot()
+    if (done(now)) return resolve(now)
+    const sub = actor.subscribe({
+      next: (s) => {
+        if (!done(s)) return
+        sub.unsubscribe()
+        resolve(s)
+      },
+      error: reject,
+    })
+  })
 }

@@ -35,7 +35,7 @@ const FUNNEL_PATH = /^\/[a-z0-9/_-]{0,200}$/
 
 export interface ResumeGrant {
   anonymousId: string
-  /** The funnel page's path without its step. */
+  /** The funnel page's URL path (its step, if any, is not where the link leads). */
   path: string
   expiresAt: number
 }
@@ -93,7 +93,8 @@ export function resumeLinksOf(deps: AppDeps): ResumeLinks {
 
 /**
  * POST /api/funnel/resume-link {anonymousId, path}: a resume link for this browser's answers on the
- * funnel at `path` (same origin; the browser must hold the id's key, as for the answer sync).
+ * funnel page at `path` (the page's URL path, with or without its step; same origin; the browser must
+ * hold the id's key, as for the answer sync).
  */
 export function funnelResumeLinkApi(router: Router, deps: AppDeps): void {
   router.post('/api/funnel/resume-link', async (ctx: Context) => {
@@ -140,9 +141,10 @@ export async function openResumeLink(
       overwrite: true,
     })
     ctx.status = 303
+    const steps = first?.view === 'funnel' && first.funnel ? first.funnel.steps.map((s) => s.name) : null
     ctx.redirect(
-      first?.view === 'funnel' && first.funnel && fallback
-        ? stepUrl(fallback, first.funnel.steps[0].name)
+      first && steps && fallback
+        ? stepUrl(funnelLocation(fallback, first.params, steps).basePath, steps[0])
         : '/',
     )
     return

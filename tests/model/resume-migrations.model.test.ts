@@ -12,7 +12,8 @@ import { createActor, waitFor } from 'xstate'
 import { validatorFor } from '../../engine/definitions/validators'
 import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { funnelMachineWith } from '../../engine/funnel/funnel-machine'
-import { answersOnlyLive, migrateAnswers, replayMove, resumePoint } from '../../engine/funnel/resume'
+import { migrateAnswers } from '../../engine/funnel/migrate-answers'
+import { answersOnlyLive, replayMove, resumePoint } from '../../engine/funnel/resume'
 import { validateStep } from '../../engine/funnel/validate-field'
 import type { FormValues } from '../../engine/runtime-contracts'
 import type { ResolvedFunnel, ResolvedStep, Step } from '../../engine/snapshot/types'
@@ -32,12 +33,14 @@ const FIELD_NAMES = (
 ).slice()
 
 type Field = ResolvedStep['fields'][number]
+/** What the rule promises a kept answer is (written out here, not taken from the rule). */
 const fits = (f: Field, v: unknown) =>
-  v === '' || f.kind === 'yes-no'
+  v === '' ||
+  (f.kind === 'yes-no'
     ? typeof v === 'boolean'
     : f.kind === 'choice'
       ? typeof v === 'string' && !!f.options?.some((o) => o.value === v)
-      : typeof v === 'string'
+      : typeof v === 'string')
 
 /** The answers of every stable half-finished state along the funnel's model paths, sampled evenly. */
 function halfFinished(funnel: ResolvedFunnel, page: FunnelPageInfo): FormValues[] {

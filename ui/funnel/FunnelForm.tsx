@@ -134,14 +134,7 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
           )}
         </div>
       </form>
-      {view.live && view.stepIndex > 0 && <ContinueElsewhere text={text} path={funnelPath(step.name)} />}
+      {view.live && view.stepIndex > 0 && <ContinueElsewhere text={text} />}
     </section>
   )
-}
-
-/** The funnel page's path without the step (where a resume link leads). */
-function funnelPath(stepName: string): string {
-  const parts = window.location.pathname.replace(/\/+$/, '').split('/')
-  if (parts.at(-1) === encodeURIComponent(stepName)) parts.pop()
-  return parts.join('/') || '/'
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { FUNNEL_NOTICE_COOKIE, FUNNEL_NOTICE_RESUME_INVALID } from '../../engine/constants'
-import { readCookie } from '../runtime/answer-sync'
+import { readCookie } from '../runtime/cookies'
 
 /** The short message of an expired or altered resume link (docs/decisions/0222), shown once after hydration. */
 export function ResumeNotice({ message }: { message: string }) {

@@ -4,7 +4,6 @@ import { readBuckets } from '../../engine/funnel/buckets'
 import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { type FunnelLocation, funnelLocation, stepUrl } from '../../engine/funnel/funnel-location'
 import { type FunnelEvent, funnelMachineWith } from '../../engine/funnel/funnel-machine'
-import { migrateAnswers, resumePoint } from '../../engine/funnel/resume'
 import type { FieldErrors } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues } from '../../engine/runtime-contracts'
@@ -96,11 +95,14 @@ async function startingPoint(
   stepParam: string | undefined,
   posted: Resolution['funnelPost'],
 ): Promise<{ stepParam: string | undefined; values: FormValues }> {
-  const stored = readBuckets(runtime.buckets, funnel.formVersion)
-  const values = migrateAnswers(funnel, { ...stored, ...posted?.values })
+  const given = { ...readBuckets(runtime.buckets, funnel.formVersion), ...posted?.values }
+  if (Object.keys(given).length === 0) return { stepParam, values: given }
+  // Loaded only when there are answers to carry over (a first visit needs none of it).
+  const { migrateAnswers, resumePoint } = await import('../../engine/funnel/resume')
+  const values = migrateAnswers(funnel, given)
   const fresh = (window.history.state as { funnelDepth?: unknown } | null)?.funnelDepth === undefined
   const atStart = stepParam === undefined || stepParam === funnel.steps[0].name
-  if (posted || !fresh || !atStart || Object.keys(stored).length === 0) return { stepParam, values }
+  if (posted || !fresh || !atStart) return { stepParam, values }
   const point = await resumePoint(funnel, page, values, runtime.lastDemand())
   return { stepParam: funnel.steps[point.stepIndex].name, values: point.values }
 }

@@ -10,7 +10,7 @@ import type { Resolution } from '../../engine/render/resolution'
 import type { DemandCheckResult, FormValues, PageViewFn, TrackFn } from '../../engine/runtime-contracts'
 import { runPageOnEnter } from '../../engine/tracking/page-on-enter'
 import { type PhoneLineControl, startPhoneLine } from '../phone/phone-feature'
-import { startAnswerSync } from './answer-sync'
+import { startAnswerBuckets } from './answer-buckets'
 import { type AuthControl, startAuthSession } from './auth/auth-session'
 import { startBuildCheck } from './build-check'
 import { type ColorModeControl, startColorMode } from './color-mode'
@@ -39,7 +39,7 @@ export interface ClientRuntime {
   /** The answer buckets (localStorage; docs/decisions/0202), synced with the server's (0220). */
   buckets: BucketStorage
   /** Settles once answers the server kept for this visitor are in the buckets (docs/decisions/0220). */
-  answersReady: Promise<void>
+  answersReady: Promise<unknown>
   /** Every answer the visitor gave, from the start of the page (the shared bucket) and as they change. */
   formValues: FormValuesHub
   /** Consent evidence: what each funnel step showed, recorded when it is submitted. */
@@ -87,11 +87,10 @@ export function startClientRuntime(
       ? { id: rule.id, defaultNumber: rule.defaultNumber, placementId: rule.placementId, afid: rule.afid }
       : null
   })
-  const answers = startAnswerSync(
+  const answers = startAnswerBuckets(
     localBuckets,
     tracker ? readText(local, KEYS.anonymousId) : null,
     (shared) => formValues.publish(shared, Object.keys(shared) as (keyof FormValues)[]),
-    resolution.view === 'funnel',
   )
   const auth = startAuthSession()
   const consent = startConsent(resolution, () => (tracker ? (draft) => tracker?.consent(draft) : null))

@@ -13,7 +13,7 @@ import type {
 } from '../../../schemas/generated/analytics-event'
 import type { ConsentRecordBody } from '../../../schemas/generated/api-consent-record'
 import type { VisitorRecord } from '../../../schemas/generated/visitor-record'
-import { readCookie } from '../answer-sync'
+import { readCookie } from '../cookies'
 import { detectBot } from './bot-detection'
 import { beaconEvents, sendEvents } from './browser-transport'
 import { EventQueue, type QueuedItem } from './event-queue'
