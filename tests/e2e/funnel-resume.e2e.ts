@@ -162,7 +162,7 @@ describe('one anonymous id on both paths', () => {
     const { page: first } = await newPage(on)
     await first.goto(url(BASE))
     await answerLive(first) // zip, in the browser
-    // The browser claimed its id with the server (the first sync): the cookie names it.
+    // The browser claimed its id with the server (its first answer sent): the cookie names it.
     const { anonymousId } = await bucketOf(first, otc.formVersion)
     await expect.poll(() => cookieId(on)).toBe(anonymousId)
     await first.waitForLoadState('networkidle')
