@@ -7,7 +7,7 @@ import type { ResolvedFunnel, ResolvedStep } from '../snapshot/types'
 
 type Field = ResolvedStep['fields'][number]
 
-export function fits(field: Field, value: unknown): boolean {
+function fits(field: Field, value: unknown): boolean {
   // A skipped step stores its fields emptied: that answer stays, whatever the kind.
   if (value === '') return true
   if (field.kind === 'yes-no') return typeof value === 'boolean'

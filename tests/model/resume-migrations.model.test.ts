@@ -59,7 +59,9 @@ function halfFinished(funnel: ResolvedFunnel, page: FunnelPageInfo): FormValues[
 /** Generated next revisions of a funnel: each a name and the funnel as it would be published. */
 function mutations(funnel: ResolvedFunnel): { name: string; next: ResolvedFunnel }[] {
   const out: { name: string; next: ResolvedFunnel }[] = []
-  const withSteps = (name: string, steps: ResolvedStep[]) => out.push({ name, next: { ...funnel, steps } })
+  const withSteps = (name: string, steps: ResolvedStep[]): void => {
+    out.push({ name, next: { ...funnel, steps } })
+  }
   const { steps } = funnel
   const used = new Set(steps.flatMap((s) => s.fields.map((f) => f.name)))
   out.push({ name: 'form version bumped', next: { ...funnel, formVersion: `${funnel.formVersion}-next` } })
@@ -76,12 +78,11 @@ function mutations(funnel: ResolvedFunnel): { name: string; next: ResolvedFunnel
     for (const at of new Set([0, Math.min(2, steps.length - 1), steps.length - 1]))
       withSteps(`"${donor.name}" inserted at ${at}`, [...steps.slice(0, at), donor, ...steps.slice(at)])
   if (steps.length > 1)
-    steps.forEach((s, i) =>
+    for (const [i, s] of steps.entries())
       withSteps(
         `"${s.name}" removed`,
         steps.filter((_, j) => j !== i),
-      ),
-    )
+      )
   for (let i = 0; i + 1 < steps.length; i++) {
     const swapped = [...steps]
     ;[swapped[i], swapped[i + 1]] = [swapped[i + 1], swapped[i]]
@@ -90,8 +91,8 @@ function mutations(funnel: ResolvedFunnel): { name: string; next: ResolvedFunnel
   if (steps.length > 2)
     withSteps('steps reversed but the last', [...steps.slice(0, -1).reverse(), steps.at(-1)!])
   const spare = FIELD_NAMES.filter((n) => !used.has(n))
-  steps.forEach((s, i) =>
-    s.fields.forEach((f, k) => {
+  for (const [i, s] of steps.entries())
+    for (const [k, f] of s.fields.entries()) {
       const change = (name: string, field: Field) =>
         withSteps(
           name,
@@ -115,8 +116,7 @@ function mutations(funnel: ResolvedFunnel): { name: string; next: ResolvedFunnel
           ...f,
           options: [...f.options.slice(1), { value: 'new-option', label: 'New' }],
         } as unknown as Field)
-    }),
-  )
+    }
   return out
 }
 
@@ -174,7 +174,7 @@ async function expectValidResume(
 describe('resume into a generated next revision of each catalogue funnel', () => {
   for (const { funnel, pages } of catalogue) {
     const page = pageInfo(pages[0], funnel)
-    it(`${funnel.id}: every sampled half-finished state resumes validly after each mutation`, async () => {
+    it(`${funnel.id}: every sampled half-finished state resumes validly after each mutation`, { timeout: 60_000 }, async () => {
       const states = halfFinished(funnel, page)
       expect(states.length).toBeGreaterThan(0)
       const revisions = [{ name: 'unchanged', next: funnel }, ...mutations(funnel)]
@@ -218,7 +218,7 @@ function funnelAt(rev: string, file: string, current: ResolvedFunnel): ResolvedF
 describe('resume across each pair of the last 20 git revisions of each funnel file', () => {
   for (const { funnel, pages } of catalogue) {
     const file = `definitions/funnels/${funnel.id}.json`
-    it(`${file}`, async () => {
+    it(`${file}`, { timeout: 60_000 }, async () => {
       const revs = git('log', '--format=%H', '-n', String(HISTORY_REVISIONS), '--', file)
         .split('\n')
         .filter(Boolean)

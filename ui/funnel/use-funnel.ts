@@ -70,6 +70,8 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
             replace: true,
             state: { ...(window.history.state ?? {}), funnelDepth: 0 },
           })
+        // The entry is the funnel's from now on: a reload or a return to it is not a fresh entry.
+        else window.history.replaceState({ ...(window.history.state ?? {}), funnelDepth: historyDepth() }, '')
         stop = startFunnel(runtime, { funnel, page, location, ...from }, setView, send)
       })
     return () => {

@@ -27,17 +27,19 @@ export function startAnswerBuckets(
           .then((shared) => shared && onServerAnswers(shared))
           .catch(() => {})
       : Promise.resolve()
+  // One request at a time, after the pull: the first one claims the id and sets the key cookie the
+  // next ones need; the bucket then holds the server's answers too, and this write's are newer.
+  let sent: Promise<unknown> = pulled
   return {
     ready: Promise.race([pulled, new Promise((r) => setTimeout(r, ANSWER_SYNC_WAIT_MS))]),
     buckets: {
       read: local.read,
       write(key, values) {
         local.write(key, values)
-        // After the pull: the bucket then holds the server's answers too, and this write's are newer.
-        void pulled.then(sync).then(
-          (m) => m.pushAnswers(anonymousId, key, values),
-          () => {},
-        )
+        sent = sent
+          .then(sync)
+          .then((m) => m.pushAnswers(anonymousId, key, values))
+          .catch(() => {})
       },
     },
   }

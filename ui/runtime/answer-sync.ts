@@ -4,7 +4,6 @@
  * every answer the browser stores is sent to the server, so a visitor can move between the two paths.
  * Loaded only when one of these happens (answer-buckets.ts): a first visit's page load needs none.
  */
-import { ANONYMOUS_ID_COOKIE, ANSWER_SYNC_WAIT_MS, ANSWERS_POSTED_COOKIE } from '../../engine/constants'
 import { BUCKET_KEY_PREFIX, type BucketStorage } from '../../engine/funnel/buckets'
 import type { FormValues } from '../../engine/runtime-contracts'
 
