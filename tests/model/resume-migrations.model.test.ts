@@ -174,7 +174,9 @@ async function expectValidResume(
 describe('resume into a generated next revision of each catalogue funnel', () => {
   for (const { funnel, pages } of catalogue) {
     const page = pageInfo(pages[0], funnel)
-    it(`${funnel.id}: every sampled half-finished state resumes validly after each mutation`, { timeout: 60_000 }, async () => {
+    it(`${funnel.id}: every sampled half-finished state resumes validly after each mutation`, {
+      timeout: 60_000,
+    }, async () => {
       const states = halfFinished(funnel, page)
       expect(states.length).toBeGreaterThan(0)
       const revisions = [{ name: 'unchanged', next: funnel }, ...mutations(funnel)]
