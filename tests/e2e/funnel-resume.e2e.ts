@@ -280,6 +280,18 @@ describe('resume', () => {
     expect(await showsAddress()).toBe(false)
   })
 
+  it('answers given in another funnel prefill it but do not move a first visit forward', async () => {
+    const grocery = funnelCatalogue().find(({ funnel }) => funnel.id === 'quiz-grocery')!.funnel
+    const { page } = await newPage(await profile(true))
+    await page.goto(url(BASE))
+    await answerLive(page) // the ZIP code, in quiz-otc
+    await page.goto(url('/quiz/grocery'))
+    await waitForLive(page)
+    expect(await currentStepName(page)).toBe(grocery.steps[0].name)
+    if (grocery.steps[0].fields.some((f) => f.name === 'zipcode'))
+      await expect.poll(() => page.inputValue('#field-zipcode')).toBe('90210')
+  })
+
   it('a resume link continues in a fresh browser; altered or expired, step 1 with a short message (in Spanish too)', async () => {
     const ctx = await profile(true)
     const { page } = await newPage(ctx)

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { createActor } from 'xstate'
-import { readBuckets } from '../../engine/funnel/buckets'
+import { formVersionBucketKey, readBuckets } from '../../engine/funnel/buckets'
 import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { type FunnelLocation, funnelLocation, stepUrl } from '../../engine/funnel/funnel-location'
 import { type FunnelEvent, funnelMachineWith } from '../../engine/funnel/funnel-machine'
@@ -9,6 +9,7 @@ import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues } from '../../engine/runtime-contracts'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import { useRuntime } from '../runtime/runtime-context'
+import { local, readText, writeText } from '../runtime/tracking/storage'
 import { startLoading } from '../shell/LoadingBar'
 import { browserFunnelDeps, historyDepth } from './browser-deps'
 
@@ -85,6 +86,9 @@ export function useFunnel(resolution: Resolution, funnel: ResolvedFunnel, page: 
 
 type Runtime = NonNullable<ReturnType<typeof useRuntime>>
 
+/** Marks a funnel this browser has run (in any form version): a later visit may resume it (0220). */
+const seenKey = (funnel: ResolvedFunnel) => `funnelworks:seen:${funnel.id}`
+
 /**
  * The step and answers the machine starts from: the URL's step with the stored answers (migrated to
  * the funnel as it is now), or — for a fresh entry at the funnel's start (no step in the URL, or the
@@ -104,7 +108,11 @@ async function startingPoint(
   const values = migrateAnswers(funnel, given)
   const fresh = (window.history.state as { funnelDepth?: unknown } | null)?.funnelDepth === undefined
   const atStart = stepParam === undefined || stepParam === funnel.steps[0].name
-  if (posted || !fresh || !atStart) return { stepParam, values }
+  // Only a visitor returning to this funnel resumes (answers from other funnels only prefill).
+  const returning =
+    readText(local, seenKey(funnel)) !== null ||
+    Object.keys(runtime.buckets.read(formVersionBucketKey(funnel.formVersion))).length > 0
+  if (posted || !fresh || !atStart || !returning) return { stepParam, values }
   const point = await resumePoint(funnel, page, values, runtime.lastDemand())
   return { stepParam: funnel.steps[point.stepIndex].name, values: point.values }
 }
@@ -122,6 +130,7 @@ function startFunnel(
   send: { current: (event: FunnelEvent) => void },
 ): () => void {
   const { funnel, page, location } = at
+  writeText(local, seenKey(funnel), '1')
   // Other features (the phone lease's payload) learn the stored answers; nothing changed, so no
   // expiry is cut.
   runtime.formValues.publish(at.values, [])
