@@ -243,8 +243,24 @@ export const CC_BODY_LIMIT_BYTES = 2 * 1024 * 1024
 /** Audit rows per page of the Activity tab. */
 export const CC_AUDIT_PAGE_MAX = 200
 // Funnel steps posted as plain forms (issue 29; docs/decisions/0216)
-/** Cookie holding the anonymous id a visitor's server-side answers are kept under, and its lifetime. */
+/**
+ * Cookie holding the visitor's anonymous id (the browser's `anonymousId`; docs/decisions/0220), which
+ * server-side answers are kept under. Readable by the page: a browser without a stored id adopts it.
+ */
 export const ANONYMOUS_ID_COOKIE = 'fw_anon'
+/** httpOnly cookie with the key that proves a browser may read the answers kept under its anonymous id. */
+export const ANSWER_KEY_COOKIE = 'fw_akey'
+/** Readable cookie set when the server stored answers the browser has not synced yet (0220). */
+export const ANSWERS_POSTED_COOKIE = 'fw_posted'
+/** How long a page waits for the server's answers before its funnel starts without them. */
+export const ANSWER_SYNC_WAIT_MS = 2_500
+/** Path of a resume link on a brand's host: the signed token follows (docs/decisions/0222). */
+export const RESUME_LINK_PREFIX = '/_resume/'
+/** Short-lived readable cookie naming a notice the next funnel page shows once (an expired resume link). */
+export const FUNNEL_NOTICE_COOKIE = 'fw_notice'
+export const FUNNEL_NOTICE_RESUME_INVALID = 'resume-invalid'
+/** Largest body of the browser's answer sync (its buckets). */
+export const ANSWER_SYNC_BODY_LIMIT_BYTES = 32 * 1024
 /** Answers kept server-side expire this long after their last change (the cookie lives as long). */
 export const FUNNEL_ANSWERS_TTL_MS = 30 * 24 * 60 * 60_000
 /** Cookie naming the visitor's session on the server path; it ends after SESSION_IDLE_TIMEOUT_MS. */

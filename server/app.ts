@@ -8,6 +8,7 @@ import {
   EXPERIMENT_HTML_CACHE_CONTROL,
   PREVIEW_INVALID_STATUS_MESSAGE,
   publicHtmlCacheControl,
+  RESUME_LINK_PREFIX,
 } from '../engine/constants'
 import { experimentCookieName } from '../engine/experiments/variants'
 import { errorInfo } from '../engine/render/error-info'
@@ -30,6 +31,7 @@ import { seoFiles } from './middleware/seo-files'
 import { uploadedImages } from './middleware/uploaded-images'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { funnelPostHandler } from './render/funnel-post'
+import { openResumeLink } from './render/funnel-resume'
 import { HtmlCache } from './render/html-cache'
 import { type PreviewRequest, previewRequest, setPreviewHeaders, withGrantOnUploads } from './render/preview'
 import {
@@ -255,6 +257,14 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
     const resolution = resolveRequest(snapshots.current, factsOf(ctx, deps), resolveOpts(config))
     if (resolution.view !== 'funnel' || !resolution.funnel || !resolution.page) return next()
     await postFunnelStep(ctx, resolution)
+  })
+
+  // A resume link opened on any device (docs/decisions/0222).
+  app.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' || !ctx.path.startsWith(RESUME_LINK_PREFIX)) return next()
+    await openResumeLink(ctx, deps, (pathname) =>
+      resolveRequest(snapshots.current, { ...factsOf(ctx, deps), pathname, search: '' }, resolveOpts(config)),
+    )
   })
 
   app.use(async (ctx, next) => {

@@ -6,7 +6,9 @@ export interface BucketStorage {
   write(key: string, values: FormValues): void
 }
 
-const PREFIX = 'funnelworks:form:'
+/** What every bucket key starts with. */
+export const BUCKET_KEY_PREFIX = 'funnelworks:form:'
+const PREFIX = BUCKET_KEY_PREFIX
 /** Answers per form version (spec point 3). */
 export const formVersionBucketKey = (formVersion: string) => `${PREFIX}${formVersion}`
 /** Answers shared across funnels (spec point 3). */

@@ -53,6 +53,26 @@ export interface FunnelUiText {
    * The No button of a yes-or-no question.
    */
   no: string
+  /**
+   * The small link under a funnel step that makes a resume link (docs/decisions/0222).
+   */
+  continueElsewhere: string
+  /**
+   * Button that copies the resume link.
+   */
+  copyLink: string
+  /**
+   * Said once the resume link is copied.
+   */
+  linkCopied: string
+  /**
+   * Link that opens an e-mail to oneself with the resume link.
+   */
+  emailLink: string
+  /**
+   * Shown on the first step when a resume link was expired or altered.
+   */
+  resumeExpired: string
 }
 /**
  * What a person is told when an answer cannot be accepted. {placeholders} are replaced by the rule's numbers or words.

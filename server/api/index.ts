@@ -1,10 +1,12 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../app-deps'
 import { controlCenterApi } from '../control-center/api'
+import { funnelResumeLinkApi } from '../render/funnel-resume'
 import { authApi } from './auth'
 import { registerClientErrors } from './client-errors'
 import { consentApi } from './consent'
 import { eventApi } from './events'
+import { funnelAnswersApi } from './funnel-answers'
 import { registerIpApi } from './ip'
 import { leadsApi } from './leads'
 import { registerMediaAlphaApi } from './mediaalpha'
@@ -22,6 +24,8 @@ export function registerApis(router: Router, deps: AppDeps): void {
   registerMediaAlphaApi(router, deps)
   eventApi(router, deps)
   consentApi(router, deps)
+  funnelAnswersApi(router, deps)
+  funnelResumeLinkApi(router, deps)
   leadsApi(router, deps)
   opsCliApi(router, deps)
   opsBackupApi(router, deps)

@@ -8,10 +8,11 @@ import {
   MARKETPLACE_TIMEOUT_DEFAULT_MS,
 } from '../../engine/constants'
 import { registerSchemas } from '../../engine/definitions/validators'
-import { parseLeasedPhone } from '../../engine/phone/leased-phone'
+import { type LeasedPhone, parseLeasedPhone } from '../../engine/phone/leased-phone'
 import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
 import marketplaceRequestSchema from '../../schemas/api-marketplace-request.schema.json' with { type: 'json' }
 import type { GetPhoneAnswer } from '../../schemas/generated/api-get-phone-answer'
+import type { GetPhoneBody } from '../../schemas/generated/api-get-phone-body'
 import type { MarketplaceRequest } from '../../schemas/generated/api-marketplace-request'
 import type { AppDeps } from '../app-deps'
 import { HttpError } from '../http/http-error'
@@ -26,6 +27,85 @@ const MINUTE_MS = 60_000
 /** The browser's marketplace request: a server-only schema, so it stays out of the browser's bundle. */
 const MARKETPLACE_REQUEST_SCHEMA = 'api-marketplace-request.schema.json'
 registerSchemas({ [MARKETPLACE_REQUEST_SCHEMA]: marketplaceRequestSchema })
+
+/** The marketplace client of an app (one circuit breaker for the API and the posted funnel) and the lead record's writer. */
+interface Marketplace {
+  client: MarketplaceClient | null
+  /** Keeps a call for the lead record (npm run leads), never waited for. */
+  keep: (row: MarketplaceCallRow) => void
+}
+
+const marketplaces = new WeakMap<AppDeps, Marketplace>()
+
+export function marketplaceOf(deps: AppDeps): Marketplace {
+  const known = marketplaces.get(deps)
+  if (known) return known
+  const { config, metrics } = deps
+  const client = config.mediaalphaBaseUrl
+    ? new MarketplaceClient({
+        baseUrl: config.mediaalphaBaseUrl,
+        apiKey: config.mediaalphaApiKey ?? null,
+        timeoutMs: config.mediaalphaTimeoutMs ?? MARKETPLACE_TIMEOUT_DEFAULT_MS,
+        breakerFailures: MARKETPLACE_BREAKER_FAILURES,
+        breakerOpenMs: MARKETPLACE_BREAKER_OPEN_MS,
+        record: metrics
+          ? (path, outcome) => {
+              metrics.marketplace[path === '/demand-check' ? 'demand-check' : 'get-phone'][outcome].inc()
+              if (outcome === 'timeout') metrics.marketplaceTimeouts.inc()
+            }
+          : undefined,
+      })
+    : null
+  if (client) metrics?.watch({ marketplaceBreaker: client.breaker })
+  // For the lead record (npm run leads): which visitor was checked and shown which number. Written
+  // after the answer is decided and never waited for: the phone line must not slow down for it.
+  const keep = (row: MarketplaceCallRow) => {
+    if (!deps.store) return
+    recordMarketplaceCall(deps.store.db, row).catch((e) =>
+      log('warn', 'marketplace call not recorded', { error: (e as Error).message }),
+    )
+  }
+  const made = { client, keep }
+  marketplaces.set(deps, made)
+  return made
+}
+
+/**
+ * Leases a phone number for a get-phone body the server built itself (a funnel finished without
+ * JavaScript; docs/decisions/0221) and keeps the call for the lead record, as the API does for the
+ * browser's. Resolves the number, or null; never throws.
+ */
+export async function leasePhone(deps: AppDeps, body: GetPhoneBody, ip: string): Promise<LeasedPhone | null> {
+  const { client, keep } = marketplaceOf(deps)
+  if (!client) return null
+  try {
+    const result = await client.post('/get-phone', { ...body, ip })
+    const call = {
+      kind: 'get-phone',
+      user_id: body.sub_2 ?? null,
+      session_id: body.sub_3 ?? null,
+      page_url: body.url ?? null,
+    } as const
+    if (!result.ok) {
+      deps.metrics?.phoneLeases.failed.inc()
+      keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
+      return null
+    }
+    const leased = parseLeasedPhone(result.json)
+    deps.metrics?.phoneLeases[leased ? 'leased' : 'unusable'].inc()
+    keep({
+      ...call,
+      ok: !!leased,
+      status: leased ? 200 : 502,
+      phone: leased?.value ?? null,
+      expires_at: leased ? new Date(leased.expiresAt).toISOString() : null,
+    })
+    return leased
+  } catch (e) {
+    log('warn', 'phone lease of a posted funnel failed', { error: (e as Error).message })
+    return null
+  }
+}
 
 /** The parts of a validated marketplace body the lead record keeps (sub_2/sub_3: user and session ids). */
 type MarketplaceBody = { sub_2?: string; sub_3?: string; url?: string }
@@ -60,35 +140,11 @@ export function marketplaceBody(
  */
 export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
   const { config, metrics } = deps
-  const client = config.mediaalphaBaseUrl
-    ? new MarketplaceClient({
-        baseUrl: config.mediaalphaBaseUrl,
-        apiKey: config.mediaalphaApiKey ?? null,
-        timeoutMs: config.mediaalphaTimeoutMs ?? MARKETPLACE_TIMEOUT_DEFAULT_MS,
-        breakerFailures: MARKETPLACE_BREAKER_FAILURES,
-        breakerOpenMs: MARKETPLACE_BREAKER_OPEN_MS,
-        record: metrics
-          ? (path, outcome) => {
-              metrics.marketplace[path === '/demand-check' ? 'demand-check' : 'get-phone'][outcome].inc()
-              if (outcome === 'timeout') metrics.marketplaceTimeouts.inc()
-            }
-          : undefined,
-      })
-    : null
-  if (client) metrics?.watch({ marketplaceBreaker: client.breaker })
+  const { client, keep } = marketplaceOf(deps)
   const limiter = new RateLimiter(
     config.mediaalphaRateLimitPerMinute ?? MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
     MINUTE_MS,
   )
-
-  // For the lead record (npm run leads): which visitor was checked and shown which number. Written
-  // after the answer is decided and never waited for: the phone line must not slow down for it.
-  const keep = (row: MarketplaceCallRow) => {
-    if (!deps.store) return
-    recordMarketplaceCall(deps.store.db, row).catch((e) =>
-      log('warn', 'marketplace call not recorded', { error: (e as Error).message }),
-    )
-  }
 
   const handler = (path: MarketplacePath) => async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store')

@@ -15,15 +15,20 @@ import compose from 'koa-compose'
 import c2k from 'koa-connect'
 import { createDevMiddleware } from 'vike/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANONYMOUS_ID_COOKIE, FUNNEL_POST_BODY_LIMIT_BYTES } from '../../engine/constants'
+import { ANONYMOUS_ID_COOKIE, ANSWER_KEY_COOKIE, FUNNEL_POST_BODY_LIMIT_BYTES } from '../../engine/constants'
 import { validatorFor } from '../../engine/definitions/validators'
 import { validValue } from '../../engine/funnel/sample-values'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import {
+  type MarketplaceSimulator,
+  startMarketplaceSimulator,
+} from '../../tests/fixtures/marketplace-simulator/simulator'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { sha256Hex } from '../consent/consent-versions'
 import { SnapshotStore } from '../content/snapshot-store'
 import { consentRecordsOf } from '../store/consent-store'
+import { leadStory } from '../store/lead-store'
 import { openStore, type Store } from '../store/open-store'
 
 interface Answer {
@@ -38,10 +43,15 @@ let server: Server
 let port: number
 let snapshots: SnapshotStore
 let closeVite: () => Promise<void>
+let sim: MarketplaceSimulator
 
 beforeAll(async () => {
   store = await openStore({ databaseUrl: null, dataDir: null })
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'error' })
+  sim = await startMarketplaceSimulator()
+  const config = {
+    ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'error' }),
+    mediaalphaBaseUrl: sim.url,
+  }
   snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
   const { devMiddleware, viteServer } = await createDevMiddleware({
     root: config.projectRoot,
@@ -66,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((r) => (server ? server.close(r) : r(null)))
   await closeVite?.()
+  await sim?.close()
   await store?.close()
 })
 
@@ -112,9 +123,60 @@ function post(
   })
 }
 
+/** POST /api/funnel/answers as the browser's answer sync sends it. */
+function sync(
+  brand: string,
+  body: unknown,
+  cookie = '',
+): Promise<Answer & { json: Record<string, unknown> }> {
+  const text = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/funnel/answers',
+        method: 'POST',
+        headers: {
+          host: host(brand),
+          origin: `http://${host(brand)}`,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(text)),
+          ...(cookie ? { cookie } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8')
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location,
+            cookies: res.headers['set-cookie'] ?? [],
+            body,
+            json: res.headers['content-type']?.includes('json') ? JSON.parse(body) : {},
+          })
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end(text)
+  })
+}
+
 const funnelOf = (id: string): ResolvedFunnel => snapshots.current.funnels.get(id)!
+/** The visitor's cookies as a browser sends them back: the anonymous id and its answer key. */
 const cookieOf = (a: Answer) =>
-  a.cookies.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`))!
+  a.cookies
+    .map((c) => c.split(';')[0])
+    .filter((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`) || c.startsWith(`${ANSWER_KEY_COOKIE}=`))
+    .join('; ')
+const idOf = (cookie: string) =>
+  cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`))!
+    .split('=')[1]
 
 /** A valid answer of every field of a step, as a form posts it. */
 function validForm(funnel: ResolvedFunnel, stepName: string): Record<string, string> {
@@ -144,7 +206,7 @@ describe('a funnel step posted as a plain form', () => {
     expect(path).toBe('/thank-you?utm_source=fb')
     expect(visited).toEqual(funnel.steps.map((s) => s.name))
 
-    const anonymousId = cookie.split('=')[1]
+    const anonymousId = idOf(cookie)
     const events = (
       await store.db.query<{ name: string; body: { properties: Record<string, unknown> } }>(
         'SELECT name, body FROM events WHERE anonymous_id = $1 ORDER BY client_ts, name',
@@ -178,6 +240,19 @@ describe('a funnel step posted as a plain form', () => {
       'funnelworks:form:shared',
     ])
     expect(stored.rows[0].answers).toMatchObject({ zipcode: '90210', email: 'maria.lopez@example.com' })
+
+    // The thank-you page's lease, made by the server with the answers (0221), is in the lead's story.
+    let story = await leadStory(store.db, anonymousId)
+    for (let i = 0; i < 50 && !story.entries.some((e) => e.kind === 'marketplace'); i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      story = await leadStory(store.db, anonymousId)
+    }
+    const lease = story.entries.find((e) => e.kind === 'marketplace')
+    expect(lease).toMatchObject({ call: { kind: 'get-phone', ok: true, user_id: anonymousId } })
+    const leaseBody = sim.requests.find((r) => r.path === '/get-phone')!.body as Record<string, unknown>
+    expect(leaseBody).toMatchObject({ sub_2: anonymousId, url: expect.stringContaining('/thank-you') })
+    expect(JSON.stringify(leaseBody)).toContain('90210')
+    expect(story.entries.some((e) => e.kind === 'consent')).toBe(true)
   })
 
   it('shows an invalid answer again at its field with the value kept (422), in English and in Spanish', async () => {
@@ -219,5 +294,75 @@ describe('a funnel step posted as a plain form', () => {
     expect(json.status).toBe(415)
     const big = await post('m10', '/quiz/otc/zip', { zipcode: 'x'.repeat(FUNNEL_POST_BODY_LIMIT_BYTES + 1) })
     expect(big.status).toBe(413)
+  })
+
+  it('one anonymous id on both paths: the browser claims its id, posted steps keep answers under it, and the sync returns them', async () => {
+    const browserId = `browser-${Date.now().toString(36)}-a1b2c3`
+    const version = `funnelworks:form:${funnelOf('quiz-otc').formVersion}`
+    const first = await sync('m10', { anonymousId: browserId, buckets: { [version]: { zipcode: '30301' } } })
+    expect(first.status).toBe(200)
+    const cookie = cookieOf(first)
+    expect(idOf(cookie)).toBe(browserId)
+    // The id cookie is readable by the page; the key is not.
+    expect(first.cookies.find((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`))).not.toMatch(/httponly/i)
+    expect(first.cookies.find((c) => c.startsWith(`${ANSWER_KEY_COOKIE}=`))).toMatch(/httponly/i)
+    // JavaScript off for step 2: the server runs the machine with the browser's step-1 answer.
+    const medicare = await post('m10', '/quiz/otc/medicare', { haveMedicare: 'true' }, { cookie })
+    expect(medicare.status).toBe(303)
+    expect(idOf(cookieOf(medicare))).toBe(browserId)
+    expect(medicare.cookies.some((c) => c.startsWith('fw_posted=1'))).toBe(true)
+    // JavaScript on again: the sync hands the browser what the posted step stored.
+    const back = await sync('m10', { anonymousId: browserId, buckets: {} }, cookie)
+    expect(back.status).toBe(200)
+    expect((back.json.buckets as Record<string, unknown>)[version]).toEqual({
+      zipcode: '30301',
+      haveMedicare: true,
+    })
+    // A page load's sync never overwrites what the server path answered since; a submit does.
+    const stale = await sync(
+      'm10',
+      { anonymousId: browserId, buckets: { [version]: { haveMedicare: false } } },
+      cookie,
+    )
+    expect((stale.json.buckets as Record<string, Record<string, unknown>>)[version].haveMedicare).toBe(true)
+    const newer = await sync(
+      'm10',
+      { anonymousId: browserId, buckets: { [version]: { haveMedicare: false } }, overwrite: true },
+      cookie,
+    )
+    expect((newer.json.buckets as Record<string, Record<string, unknown>>)[version].haveMedicare).toBe(false)
+  })
+
+  it('a posted step before hydration: the browser adopts the server id and its answers', async () => {
+    const zip = await post('m10', '/quiz/otc/zip', { zipcode: '60601' })
+    const cookie = cookieOf(zip)
+    const id = idOf(cookie)
+    const got = await sync('m10', { anonymousId: id, buckets: {} }, cookie)
+    expect(got.status).toBe(200)
+    expect(got.json.buckets).toMatchObject({ 'funnelworks:form:shared': { zipcode: '60601' } })
+    // A browser that had its own id first gets the answers the cookie's id kept merged in.
+    const other = `late-${Date.now().toString(36)}-9z8y7x`
+    const merged = await sync('m10', { anonymousId: other, buckets: {} }, cookie)
+    expect(merged.status).toBe(200)
+    expect(merged.json.buckets).toMatchObject({ 'funnelworks:form:shared': { zipcode: '60601' } })
+  })
+
+  it('an anonymous id is not a key: another browser naming it reads nothing and starts afresh', async () => {
+    const zip = await post('m10', '/quiz/otc/zip', { zipcode: '73301' })
+    const id = idOf(cookieOf(zip))
+    const stolen = await sync('m10', { anonymousId: id, buckets: {} }, `${ANONYMOUS_ID_COOKIE}=${id}`)
+    expect(stolen.status).toBe(409)
+    expect(stolen.body).not.toContain('73301')
+    const posted = await post(
+      'm10',
+      '/quiz/otc/contact',
+      { email: 'x', phone: '' },
+      { cookie: `${ANONYMOUS_ID_COOKIE}=${id}` },
+    )
+    expect(posted.status).toBe(422)
+    expect(posted.body).not.toContain('73301')
+    expect(idOf(cookieOf(posted))).not.toBe(id)
+    const bad = await sync('m10', { anonymousId: 'x', buckets: { nope: {} } })
+    expect(bad.status).toBe(400)
   })
 })

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { Context } from 'koa'
 import { fillConsent } from '../../engine/consent/consent-text'
 import {
-  ANONYMOUS_ID_COOKIE,
+  ANSWERS_POSTED_COOKIE,
   FUNNEL_ANSWERS_TTL_MS,
   FUNNEL_POST_BODY_LIMIT_BYTES,
   SERVER_SESSION_COOKIE,
@@ -17,17 +17,21 @@ import {
   TRACKED_URL_PARAMS,
 } from '../../engine/constants'
 import { readBuckets } from '../../engine/funnel/buckets'
-import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { FORM_STEP_SUBMITTED, FUNNEL_COMPLETED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { funnelLocation } from '../../engine/funnel/funnel-location'
+import { migrateAnswers } from '../../engine/funnel/migrate-answers'
 import { postedEvent, runPostedStep } from '../../engine/funnel/posted-step'
+import { getPhoneBody } from '../../engine/phone/payloads'
+import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
-import type { PageIdentity } from '../../engine/runtime-contracts'
+import type { FormValues, PageIdentity } from '../../engine/runtime-contracts'
 import { pageEventBody, trackEventBody } from '../../engine/tracking/event-body'
 import { buildEventProperties } from '../../engine/tracking/event-context'
 import { isPaidTraffic } from '../../engine/tracking/paid-flag'
 import { captureUrlParams, paidFlagParams } from '../../engine/tracking/url-params'
 import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
 import { USER_AGENT_MAX } from '../api/consent'
+import { leasePhone } from '../api/mediaalpha'
 import type { AppDeps } from '../app-deps'
 import { ConsentRegistry } from '../consent/consent-registry'
 import { sha256Hex } from '../consent/consent-versions'
@@ -37,6 +41,7 @@ import { clientOf, originOf } from '../http/request-client'
 import { loadBuckets } from '../store/answer-store'
 import { type ConsentRecordRow, insertConsentRecords } from '../store/consent-store'
 import { eventRow } from '../store/event-rows'
+import { postingVisitor } from './funnel-visitor'
 import { renderResolution } from './vike-render'
 
 /** An id we issued (a UUID); anything else in the cookie is replaced. */
@@ -68,7 +73,7 @@ export function funnelPostHandler(deps: AppDeps) {
     }
     if (!store) throw new HttpError(503, 'Answers cannot be kept right now; please try again shortly')
 
-    const anonymousId = visitorCookie(ctx, ANONYMOUS_ID_COOKIE, FUNNEL_ANSWERS_TTL_MS)
+    const anonymousId = await postingVisitor(ctx, store.db)
     const sessionId = visitorCookie(ctx, SERVER_SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS)
     // The URL as events and records tell it: the path and the tracked parameters, nothing else.
     const tracking = trackingQuery(ctx.search ?? '')
@@ -134,7 +139,8 @@ export function funnelPostHandler(deps: AppDeps) {
         stepParam: step.name,
         basePath: location.basePath,
         search: '',
-        values: readBuckets(buckets, funnel.formVersion),
+        // Answers kept from an earlier revision of the funnel are migrated first (0220).
+        values: migrateAnswers(funnel, readBuckets(buckets, funnel.formVersion)),
         // The marketplace is asked from the browser only: a demand check here answers nothing, which
         // keeps the last known result as a failed check does (spec point 8).
         demand: null,
@@ -167,8 +173,29 @@ export function funnelPostHandler(deps: AppDeps) {
       await buckets.save(tx)
       if (records.length) await insertConsentRecords(tx, records)
     })
+    // A page that hydrates later fetches these answers before its funnel starts (docs/decisions/0220).
+    ctx.cookies.set(ANSWERS_POSTED_COOKIE, '1', {
+      maxAge: FUNNEL_ANSWERS_TTL_MS,
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: clientOf(ctx).protocol === 'https',
+      overwrite: true,
+    })
     if (events.length) await store.events.write(events.map((e) => eventRow(e, now, ip || null)))
 
+    // The thank-you page the browser would lease the phone number on, with every answer (0221).
+    if (outcome.kind === 'go' && events.some((e) => e.type === 'track' && e.event === FUNNEL_COMPLETED))
+      void leaseForThankYou(deps, resolution, {
+        values: readBuckets(buckets, funnel.formVersion),
+        url: outcome.url.startsWith('/')
+          ? `${originOf(ctx)}${withQuery(outcome.url, tracking)}`
+          : outcome.url,
+        ip,
+        userAgent: ctx.get('user-agent'),
+        urlParams: { ...paramsOfUrl },
+        userId: anonymousId,
+        sessionId,
+      })
     ctx.set('Cache-Control', 'no-store')
     if (outcome.kind === 'refused') throw new HttpError(409, 'This form cannot continue from this step')
     if (outcome.kind === 'go') {
@@ -191,7 +218,7 @@ export function funnelPostHandler(deps: AppDeps) {
  * naming another host is refused; a request with neither (an old browser, curl) carries no
  * credentials worth forging — the answers are anonymous.
  */
-function checkSameOrigin(ctx: Context): void {
+export function checkSameOrigin(ctx: Context): void {
   const claimed = ctx.get('origin') || ctx.get('referer')
   let host: string | null = null
   if (claimed) {
@@ -233,6 +260,54 @@ function trackingQuery(search: string): string {
 
 const withQuery = (path: string, query: string) =>
   query ? `${path}${path.includes('?') ? '&' : '?'}${query.slice(1)}` : path
+
+/**
+ * The phone lease the thank-you page makes in the browser, made by the server for a funnel finished
+ * without JavaScript (docs/decisions/0221): the page's phone rule, the visitor's answers, the request's
+ * IP and user agent; recorded for `npm run leads` like the browser's. Never waited for, never throws.
+ */
+async function leaseForThankYou(
+  deps: AppDeps,
+  resolution: Resolution,
+  visitor: {
+    values: FormValues
+    url: string
+    ip: string
+    userAgent: string
+    urlParams: Record<string, string | undefined>
+    userId: string
+    sessionId: string
+  },
+): Promise<void> {
+  const brandId = resolution.brand?.id
+  if (!brandId || resolution.thirdParty.marketplace === false) return
+  const pageKey = resolution.page?.key ?? null
+  const rule = selectPhoneRule(resolution.phoneRules ?? [], {
+    brandId,
+    pageKey,
+    utmSource: visitor.urlParams.utm_source,
+    afid: visitor.urlParams.afid,
+  })
+  if (!rule) return
+  const body = getPhoneBody(
+    {
+      brandId,
+      ip: visitor.ip,
+      geo: {},
+      localHour: new Date().getHours(),
+      placementId: rule.placementId,
+      ruleAfid: rule.afid,
+      userAgent: visitor.userAgent,
+      url: visitor.url,
+      pageKey,
+      urlParams: visitor.urlParams,
+      userId: visitor.userId,
+      sessionId: visitor.sessionId,
+    },
+    visitor.values,
+  )
+  await leasePhone(deps, body, visitor.ip)
+}
 
 /** The consent record of a submitted step that showed a consent text (docs/decisions/0800), as the browser sends it. */
 async function consentRow(

@@ -42,3 +42,43 @@ export async function loadBuckets(
     },
   }
 }
+
+/** Whether a key may use an anonymous id's answers: listed for it, nobody's yet, or another browser's. */
+export type AnswerKeyStatus = 'owned' | 'free' | 'taken'
+
+/** How `keySha256` stands for `anonymousId` (docs/decisions/0220); keys older than the TTL are forgotten. */
+export async function answerKeyStatus(
+  db: Queryable,
+  anonymousId: string,
+  keySha256: string | null,
+  now = Date.now(),
+): Promise<AnswerKeyStatus> {
+  const r = await db.query<{ key_sha256: string }>(
+    'SELECT key_sha256 FROM funnel_answer_keys WHERE anonymous_id = $1 AND created_at > $2',
+    [anonymousId, new Date(now - FUNNEL_ANSWERS_TTL_MS).toISOString()],
+  )
+  if (r.rows.length === 0) return 'free'
+  return keySha256 && r.rows.some((row) => row.key_sha256 === keySha256) ? 'owned' : 'taken'
+}
+
+/** Lists a key for an anonymous id (a first claim, or another device through a resume link). */
+export async function addAnswerKey(db: Queryable, anonymousId: string, keySha256: string): Promise<void> {
+  await db.query(
+    `INSERT INTO funnel_answer_keys (anonymous_id, key_sha256) VALUES ($1, $2)
+     ON CONFLICT (anonymous_id, key_sha256) DO UPDATE SET created_at = now()`,
+    [anonymousId, keySha256],
+  )
+}
+
+/** Every bucket kept under an anonymous id (within the TTL), by bucket key. */
+export async function allBuckets(
+  db: Queryable,
+  anonymousId: string,
+  now = Date.now(),
+): Promise<Record<string, FormValues>> {
+  const r = await db.query<{ bucket: string; answers: FormValues }>(
+    'SELECT bucket, answers FROM funnel_answers WHERE anonymous_id = $1 AND updated_at > $2',
+    [anonymousId, new Date(now - FUNNEL_ANSWERS_TTL_MS).toISOString()],
+  )
+  return Object.fromEntries(r.rows.map((row) => [row.bucket, row.answers]))
+}

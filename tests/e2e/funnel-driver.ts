@@ -1,7 +1,7 @@
 /** Drives any funnel page in Chromium from its definition: answers or skips whatever step is shown. */
 import type { Page } from 'playwright-core'
 import { actionList } from '../../engine/funnel/run-actions'
-import { validValue } from '../../engine/funnel/sample-values'
+import { invalidValue, validValue } from '../../engine/funnel/sample-values'
 import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
 import { funnelCatalogue } from '../model/funnel-catalogue'
 
@@ -125,16 +125,45 @@ export async function completeFunnelWithoutJs(
   page: Page,
   funnel: ResolvedFunnel,
   base: string,
+  opts: { invalidFirst?: boolean } = {},
 ): Promise<string[]> {
   const visited: string[] = []
   const left = () => !new URL(page.url()).pathname.startsWith(`${base}/`)
   for (let guard = 0; guard < funnel.steps.length * 2 && (visited.length === 0 || !left()); guard++) {
     const name = await currentStepName(page)
     visited.push(name)
+    if (opts.invalidFirst) await postInvalidFirst(page, funnel, name)
     const before = page.url()
     await answerStep(page, funnel)
     await page.waitForURL((u) => u.toString() !== before)
   }
   if (left()) return visited
   throw new Error(`did not leave ${base}; visited ${visited.join(', ')}; at ${page.url()}`)
+}
+
+/**
+ * Without JavaScript: posts the step's typed fields with wrong answers and checks the server shows the
+ * step again with a message at each of them and the values kept (throws otherwise). Steps with no
+ * typed field that can be wrong are left alone.
+ */
+async function postInvalidFirst(page: Page, funnel: ResolvedFunnel, name: string): Promise<void> {
+  const step = funnel.steps.find((s) => s.name === name)!
+  const typed = step.fields.filter((f) => !['yes-no', 'choice'].includes(f.kind) && invalidValue(f))
+  if (!typed.length) return
+  for (const f of step.fields)
+    if (typed.includes(f)) await page.fill(`#field-${f.name}`, invalidValue(f)!)
+    else if (!['yes-no', 'choice'].includes(f.kind))
+      await page.fill(`#field-${f.name}`, String(validValue(f)))
+  await Promise.all([page.waitForLoadState('load'), page.locator('.funnel-submit').click()])
+  await page.waitForSelector(`#field-${typed[0].name}-error`)
+  if ((await currentStepName(page)) !== name) throw new Error(`${name}: a wrong answer moved on`)
+  for (const f of typed) {
+    if (!(await page.locator(`#field-${f.name}-error`).isVisible()))
+      throw new Error(`${name}: no message at ${f.name}`)
+    const kept = await page.inputValue(`#field-${f.name}`)
+    // The phone field shows the value as its mask formats it.
+    const want = invalidValue(f)!
+    if (kept.replace(/\D/g, '') !== want.replace(/\D/g, '') || (f.kind !== 'tel' && kept !== want))
+      throw new Error(`${name}: ${f.name} kept "${kept}", posted "${want}"`)
+  }
 }

@@ -7,8 +7,10 @@ import { fillText } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import { TpmoDisclaimer } from '../components/TpmoDisclaimer'
+import { ContinueElsewhere } from './ContinueElsewhere'
 import { FunnelProgress } from './FunnelProgress'
 import { FIELD_RENDERERS } from './field-renderers'
+import { ResumeNotice } from './ResumeNotice'
 import { TcpaConsent } from './TcpaConsent'
 import { useFunnel } from './use-funnel'
 
@@ -60,6 +62,7 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
       aria-labelledby="funnel-question"
       data-live={String(view.live)}
     >
+      <ResumeNotice message={text.resumeExpired} />
       <FunnelProgress step={view.stepIndex + 1} total={total} text={text} />
       <form
         ref={form}
@@ -131,6 +134,7 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
           )}
         </div>
       </form>
+      {view.live && view.stepIndex > 0 && <ContinueElsewhere text={text} />}
     </section>
   )
 }

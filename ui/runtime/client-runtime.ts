@@ -7,9 +7,10 @@
 import { CONTROL_CENTER_BRAND_ID } from '../../engine/constants'
 import { type BucketStorage, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import type { Resolution } from '../../engine/render/resolution'
-import type { DemandCheckResult, PageViewFn, TrackFn } from '../../engine/runtime-contracts'
+import type { DemandCheckResult, FormValues, PageViewFn, TrackFn } from '../../engine/runtime-contracts'
 import { runPageOnEnter } from '../../engine/tracking/page-on-enter'
 import { type PhoneLineControl, startPhoneLine } from '../phone/phone-feature'
+import { startAnswerBuckets } from './answer-buckets'
 import { type AuthControl, startAuthSession } from './auth/auth-session'
 import { startBuildCheck } from './build-check'
 import { type ColorModeControl, startColorMode } from './color-mode'
@@ -18,6 +19,7 @@ import { type ReportError, startErrorReporting } from './error-report'
 import { createFormValues, type FormValuesHub } from './form-values'
 import { keepPreview } from './keep-preview'
 import { localBuckets } from './local-buckets'
+import { KEYS, local, readText } from './tracking/storage'
 import { createTracker, type Tracker } from './tracking/tracker'
 
 export interface NavigateOptions {
@@ -34,8 +36,10 @@ export interface ClientRuntime {
   /** The demand-check executor of funnel actions (spec point 4); null when it cannot run. */
   demandCheck(): Promise<DemandCheckResult | null>
   lastDemand(): DemandCheckResult | null
-  /** The answer buckets (localStorage; docs/decisions/0202). */
+  /** The answer buckets (localStorage; docs/decisions/0202), synced with the server's (0220). */
   buckets: BucketStorage
+  /** Settles once answers the server kept for this visitor are in the buckets (docs/decisions/0220). */
+  answersReady: Promise<unknown>
   /** Every answer the visitor gave, from the start of the page (the shared bucket) and as they change. */
   formValues: FormValuesHub
   /** Consent evidence: what each funnel step showed, recorded when it is submitted. */
@@ -83,6 +87,11 @@ export function startClientRuntime(
       ? { id: rule.id, defaultNumber: rule.defaultNumber, placementId: rule.placementId, afid: rule.afid }
       : null
   })
+  const answers = startAnswerBuckets(
+    localBuckets,
+    tracker ? readText(local, KEYS.anonymousId) : null,
+    (shared) => formValues.publish(shared, Object.keys(shared) as (keyof FormValues)[]),
+  )
   const auth = startAuthSession()
   const consent = startConsent(resolution, () => (tracker ? (draft) => tracker?.consent(draft) : null))
   // Only staff previews need the preview runtime: public pages never download it.
@@ -98,7 +107,8 @@ export function startClientRuntime(
     pageView: (page, properties) => tracker?.pageView(page, properties),
     demandCheck: () => phone.demandCheck(),
     lastDemand: () => phone.lastDemand(),
-    buckets: localBuckets,
+    buckets: answers.buckets,
+    answersReady: answers.ready,
     formValues,
     consent,
     phone,

@@ -1,4 +1,4 @@
-import { BOT_DETECTION_WAIT_MS } from '../../../engine/constants'
+import { ANONYMOUS_ID_COOKIE, BOT_DETECTION_WAIT_MS } from '../../../engine/constants'
 import type { Resolution } from '../../../engine/render/resolution'
 import type { PageIdentity, VisitorIdentity } from '../../../engine/runtime-contracts'
 import { dataLayerEntry, pageEventBody, trackEventBody } from '../../../engine/tracking/event-body'
@@ -13,6 +13,7 @@ import type {
 } from '../../../schemas/generated/analytics-event'
 import type { ConsentRecordBody } from '../../../schemas/generated/api-consent-record'
 import type { VisitorRecord } from '../../../schemas/generated/visitor-record'
+import { readCookie } from '../cookies'
 import { detectBot } from './bot-detection'
 import { beaconEvents, sendEvents } from './browser-transport'
 import { EventQueue, type QueuedItem } from './event-queue'
@@ -60,11 +61,15 @@ export function createTracker(
   phoneRule: () => EventPhoneRule,
 ): Tracker {
   const now = Date.now()
+  // A browser without a stored id takes the one the server gave it on a step posted without
+  // JavaScript (docs/decisions/0220): one anonymous id on both paths.
+  const storedId = readText(local, KEYS.anonymousId)
+  const serverId = storedId ? null : readCookie(ANONYMOUS_ID_COOKIE)
   const identity = planIdentity(
     {
       userId: readText(local, KEYS.userId),
-      anonymousId: readText(local, KEYS.anonymousId),
-      anonIdLinked: readText(local, KEYS.anonIdLinked) === 'true',
+      anonymousId: storedId ?? serverId,
+      anonIdLinked: serverId !== null || readText(local, KEYS.anonIdLinked) === 'true',
     },
     newId,
   )

@@ -1,0 +1,189 @@
+/**
+ * "Continue on another device" (docs/decisions/0222): a link signed with the server's secret (HMAC,
+ * as preview grants are) that names the visitor's anonymous id, the funnel's path and an expiry —
+ * never an answer. The answers stay server-side and expire with their bucket. Opening the link in
+ * another browser lists a fresh answer key there for that id and sends it to the first step that
+ * needs an answer; an expired or altered link sends it to the first step with a short message, and
+ * changes nothing else.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { join } from 'node:path'
+import type Router from '@koa/router'
+import type { Context } from 'koa'
+import {
+  ANSWERS_POSTED_COOKIE,
+  FUNNEL_ANSWERS_TTL_MS,
+  FUNNEL_NOTICE_COOKIE,
+  FUNNEL_NOTICE_RESUME_INVALID,
+  RESUME_LINK_PREFIX,
+} from '../../engine/constants'
+import { readBuckets } from '../../engine/funnel/buckets'
+import { funnelLocation, stepUrl } from '../../engine/funnel/funnel-location'
+import { resumePoint } from '../../engine/funnel/resume'
+import type { Resolution } from '../../engine/render/resolution'
+import { requireStore } from '../api/require-store'
+import type { AppDeps } from '../app-deps'
+import { PreviewGrants } from '../control-center/services/preview-grants'
+import { HttpError } from '../http/http-error'
+import { readJsonBody } from '../http/read-json'
+import { clientOf, originOf } from '../http/request-client'
+import { loadBuckets } from '../store/answer-store'
+import { checkSameOrigin } from './funnel-post'
+import { ANONYMOUS_ID, adoptVisitor, claimVisitor } from './funnel-visitor'
+
+const FUNNEL_PATH = /^\/[a-z0-9/_-]{0,200}$/
+
+export interface ResumeGrant {
+  anonymousId: string
+  /** The funnel page's URL path (its step, if any, is not where the link leads). */
+  path: string
+  expiresAt: number
+}
+
+/** Signs and checks resume links; the key is the preview grants' secret, under another label. */
+export class ResumeLinks {
+  constructor(readonly secret: string) {}
+
+  mint(anonymousId: string, path: string, now = Date.now()): string {
+    const payload = Buffer.from(
+      JSON.stringify({ a: anonymousId, p: path, e: now + FUNNEL_ANSWERS_TTL_MS }),
+    ).toString('base64url')
+    return `${payload}.${this.#sign(payload)}`
+  }
+
+  /** The grant of a valid, unexpired link; null for anything else. Never throws. */
+  verify(token: string, now = Date.now()): ResumeGrant | null {
+    if (token.length > 1024) return null
+    const dot = token.indexOf('.')
+    if (dot < 1) return null
+    const payload = token.slice(0, dot)
+    const given = Buffer.from(token.slice(dot + 1), 'base64url')
+    const expected = Buffer.from(this.#sign(payload), 'base64url')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+    try {
+      const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+      if (typeof p.a !== 'string' || !ANONYMOUS_ID.test(p.a)) return null
+      if (typeof p.p !== 'string' || !FUNNEL_PATH.test(p.p)) return null
+      if (typeof p.e !== 'number' || p.e <= now) return null
+      return { anonymousId: p.a, path: p.p, expiresAt: p.e }
+    } catch {
+      return null
+    }
+  }
+
+  #sign(payload: string): string {
+    return createHmac('sha256', this.secret).update(`fw-resume.${payload}`).digest('base64url')
+  }
+}
+
+const links = new WeakMap<AppDeps, ResumeLinks>()
+
+/** The app's resume links, keyed like its preview grants (PREVIEW_SECRET or DATA_DIR/preview.key). */
+export function resumeLinksOf(deps: AppDeps): ResumeLinks {
+  let made = links.get(deps)
+  if (!made) {
+    const secret =
+      deps.content?.previews.secret ??
+      PreviewGrants.fromConfig(deps.config.previewSecret, join(deps.config.dataDir, 'preview.key')).secret
+    made = new ResumeLinks(secret)
+    links.set(deps, made)
+  }
+  return made
+}
+
+/**
+ * POST /api/funnel/resume-link {anonymousId, path}: a resume link for this browser's answers on the
+ * funnel page at `path` (the page's URL path, with or without its step; same origin; the browser must
+ * hold the id's key, as for the answer sync).
+ */
+export function funnelResumeLinkApi(router: Router, deps: AppDeps): void {
+  router.post('/api/funnel/resume-link', async (ctx: Context) => {
+    ctx.set('Cache-Control', 'no-store')
+    checkSameOrigin(ctx)
+    const store = requireStore(ctx, deps)
+    const body = (await readJsonBody(ctx, 1024)) as Record<string, unknown> | null
+    const anonymousId = body?.anonymousId
+    const path = body?.path
+    if (typeof anonymousId !== 'string' || !ANONYMOUS_ID.test(anonymousId))
+      throw new HttpError(400, 'anonymousId: 8 to 64 letters, digits, "-" or "_" expected')
+    if (typeof path !== 'string' || !FUNNEL_PATH.test(path))
+      throw new HttpError(400, 'path: the funnel page path, e.g. /quiz/otc')
+    const id = await claimVisitor(ctx, store.db, anonymousId)
+    if (!id) throw new HttpError(409, 'anonymousId: these answers belong to another browser')
+    ctx.body = { url: `${originOf(ctx)}${RESUME_LINK_PREFIX}${resumeLinksOf(deps).mint(id, path)}` }
+  })
+}
+
+/**
+ * GET /_resume/<token> on a brand's host. `resolve` resolves a path of this host (a funnel page or not).
+ */
+export async function openResumeLink(
+  ctx: Context,
+  deps: AppDeps,
+  resolve: (pathname: string) => Resolution,
+): Promise<void> {
+  ctx.set('Cache-Control', 'no-store')
+  ctx.set('Referrer-Policy', 'no-referrer')
+  const token = ctx.path.slice(RESUME_LINK_PREFIX.length)
+  const grant = resumeLinksOf(deps).verify(token)
+  const target = grant ? resolve(grant.path) : null
+  const funnel = target?.view === 'funnel' ? target.funnel : undefined
+  const store = deps.store
+  if (!grant || !target || !funnel || !target.page || !store) {
+    // Expired or altered: start the funnel the link would name (when it can be read), else the home page.
+    const fallback = readablePath(token)
+    const first = fallback ? resolve(fallback) : null
+    ctx.cookies.set(FUNNEL_NOTICE_COOKIE, FUNNEL_NOTICE_RESUME_INVALID, {
+      maxAge: 60_000,
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: clientOf(ctx).protocol === 'https',
+      overwrite: true,
+    })
+    ctx.status = 303
+    const steps = first?.view === 'funnel' && first.funnel ? first.funnel.steps.map((s) => s.name) : null
+    ctx.redirect(
+      first && steps && fallback
+        ? stepUrl(funnelLocation(fallback, first.params, steps).basePath, steps[0])
+        : '/',
+    )
+    return
+  }
+  await adoptVisitor(ctx, store.db, grant.anonymousId)
+  // The page syncs the answers before its funnel starts.
+  ctx.cookies.set(ANSWERS_POSTED_COOKIE, '1', {
+    maxAge: FUNNEL_ANSWERS_TTL_MS,
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: clientOf(ctx).protocol === 'https',
+    overwrite: true,
+  })
+  const buckets = await loadBuckets(store.db, grant.anonymousId)
+  const base = funnelLocation(
+    grant.path,
+    target.params,
+    funnel.steps.map((s) => s.name),
+  ).basePath
+  const point = await resumePoint(
+    funnel,
+    {
+      name: target.page.key,
+      template: target.page.template,
+      destination: target.page.destination ?? '/',
+      allowExternalDestination: target.page.allowExternalDestination === true,
+    },
+    readBuckets(buckets, funnel.formVersion),
+  )
+  ctx.status = 303
+  ctx.redirect(stepUrl(base, funnel.steps[point.stepIndex].name))
+}
+
+/** The path an unverified token claims, only to choose which funnel to start; nothing else is trusted. */
+function readablePath(token: string): string | null {
+  try {
+    const p = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')) as { p?: unknown }
+    return typeof p.p === 'string' && FUNNEL_PATH.test(p.p) ? p.p : null
+  } catch {
+    return null
+  }
+}
