@@ -13,14 +13,15 @@ import { SnapshotStore } from '../server/content/snapshot-store'
  * Budgets in gzip bytes (React included where a page loads it), docs/decisions/0505, 0507 and 0520;
  * 0521 says why the funnel step is not yet at issue 19's 95 KB. The funnel step's budget is what it
  * measured once it hydrated only its form and the server built the marketplace bodies (0522, 0523:
- * 102.5 KB, from 105.9), rounded up to the next tenth: it must not grow.
+ * 102.5 KB, from 105.9), plus resume across revisions and one visitor id on both paths (0220–0222:
+ * 103.7 KB), rounded up to the next tenth: it must not grow.
  * The e2e size test fails a build whose landing, home or funnel step page goes over; never raise them
  * without a decision record. Static pages (landing, home) mount plain-DOM islands and load no React
  * at all (0520): 60 KB is below the seed stack's 74 KB; they load ~27 KB today.
  */
 export const SIZE_BUDGETS = {
   landingJs: 60 * 1024,
-  funnelJs: 102.6 * 1024,
+  funnelJs: 103.8 * 1024,
   css: 15 * 1024,
 } as const
 
