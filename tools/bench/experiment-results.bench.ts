@@ -5,7 +5,7 @@
  * scan relies on (docs/decisions/0902). The figures right after the bulk load are printed too.
  */
 import { setLogLevel } from '../../server/log'
-import { experimentTotals } from '../../server/store/experiment-results'
+import { experimentTotalsRaw as experimentTotals } from '../../server/store/experiment-results'
 import { openStore } from '../../server/store/open-store'
 import { dropPostgresSchema, uniquePostgresUrl } from '../../server/store/test-databases'
 

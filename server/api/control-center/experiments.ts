@@ -22,11 +22,8 @@ import {
 } from '../../content/experiment-decisions'
 import { HttpError } from '../../http/http-error'
 import type { Db } from '../../store/db'
-import {
-  EXPERIMENT_DIMENSIONS,
-  type ExperimentDimension,
-  experimentTotals,
-} from '../../store/experiment-results'
+import { EXPERIMENT_DIMENSIONS, type ExperimentDimension } from '../../store/experiment-results'
+import { experimentTotals } from '../../store/rollups'
 import { ccRoute, queryValue } from './cc-route'
 import { CC_SCHEMAS, readCcBody } from './schemas'
 

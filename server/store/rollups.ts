@@ -1,0 +1,134 @@
+/**
+ * Incremental rollups (issue 30, docs/decisions/0312). Every insert into events marks the browsers it
+ * touched (rollup_dirty, by a statement trigger of migration 0016, in the inserting transaction). The
+ * rollup job takes a batch of marks and recomputes those browsers' rows — drop-off step rows
+ * (funnel_step_visits) and the units of every experiment window built so far (experiment_units) —
+ * from their events, in one transaction: a mark is removed only with the rows it asked for. A mark made
+ * while the job runs (by an insert the job's reads could not see) survives for the next batch, a crash
+ * rolls the batch back with its marks, and recomputing a browser twice gives the same rows, so the
+ * rollups are correct under concurrent ingest, several instances and restarts.
+ *
+ * Readers run a catch-up first, so an answer includes every event committed before it was asked.
+ */
+import type { Db, Queryable } from './db'
+import {
+  EXPERIMENT_UNIT_COLUMNS,
+  type ExperimentDimension,
+  type ExperimentTotals,
+  experimentTotalsOfUnits,
+  experimentUnitsSql,
+} from './experiment-results'
+import { FUNNEL_STEP_COLUMNS, funnelStepRowsSql } from './funnel-steps'
+
+/** Browsers recomputed per transaction of the job. */
+export const ROLLUP_BATCH_BROWSERS = 2_000
+/** The rollup job's pause between catch-ups in a running server. */
+export const ROLLUP_INTERVAL_MS = 5_000
+/** One job at a time, per database (two instances on one PostgreSQL take turns). */
+const ROLLUP_LOCK = 7303
+
+interface Window {
+  experiment_id: string
+  from_ts: string
+  to_ts: string
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v))
+
+/** Recomputes the rollup rows of `browsers` (within a transaction holding the rollup lock). */
+async function recompute(tx: Queryable, browsers: string[]): Promise<void> {
+  await tx.query('DELETE FROM funnel_step_visits WHERE anonymous_id = ANY($1::text[])', [browsers])
+  await tx.query(
+    `INSERT INTO funnel_step_visits (${FUNNEL_STEP_COLUMNS})
+     ${funnelStepRowsSql('anonymous_id = ANY($1::text[])')}`,
+    [browsers],
+  )
+  const windows = await tx.query<Window>('SELECT experiment_id, from_ts, to_ts FROM experiment_windows')
+  for (const w of windows.rows) {
+    const key = [w.experiment_id, iso(w.from_ts), iso(w.to_ts)]
+    await tx.query(
+      `DELETE FROM experiment_units
+       WHERE experiment_id = $1 AND from_ts = $2 AND to_ts = $3 AND anonymous_id = ANY($4::text[])`,
+      [...key, browsers],
+    )
+    await tx.query(
+      `INSERT INTO experiment_units (experiment_id, from_ts, to_ts, ${EXPERIMENT_UNIT_COLUMNS})
+       SELECT $1, $2::timestamptz, $3::timestamptz, ${EXPERIMENT_UNIT_COLUMNS} FROM (${experimentUnitsSql(true)}) u`,
+      [...key, browsers],
+    )
+  }
+}
+
+/**
+ * Catches up: recomputes every marked browser, a batch per transaction, until no mark is left.
+ * Returns the browsers recomputed.
+ */
+export async function refreshRollups(db: Db, batch = ROLLUP_BATCH_BROWSERS): Promise<number> {
+  let total = 0
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK])
+      const marked = await tx.query<{ anonymous_id: string }>(
+        `DELETE FROM rollup_dirty WHERE anonymous_id IN (
+           SELECT anonymous_id FROM rollup_dirty ORDER BY anonymous_id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING anonymous_id`,
+        [batch],
+      )
+      if (marked.rows.length)
+        await recompute(
+          tx,
+          marked.rows.map((r) => r.anonymous_id),
+        )
+      return marked.rows.length
+    })
+    total += n
+    if (n < batch) return total
+  }
+}
+
+/**
+ * The key of the window experiment_units keeps for [from, to): a window still open (its end in the
+ * future) is kept open-ended, so the current phase is one window however often it is asked.
+ */
+export function windowKey(experimentId: string, from: Date, to: Date, now = Date.now()) {
+  return {
+    experimentId,
+    from: from.toISOString(),
+    to: to.getTime() > now ? 'infinity' : to.toISOString(),
+  }
+}
+
+/**
+ * Experiment results from the rollup: the window is built from the events the first time it is asked
+ * (under the rollup lock, so no mark can slip between the build and the job), then kept up to date.
+ */
+export async function experimentTotals(
+  db: Db,
+  experimentId: string,
+  from: Date,
+  to: Date,
+  dimension?: ExperimentDimension,
+): Promise<ExperimentTotals> {
+  const key = windowKey(experimentId, from, to)
+  await refreshRollups(db)
+  const known = await db.query(
+    'SELECT 1 FROM experiment_windows WHERE experiment_id = $1 AND from_ts = $2 AND to_ts = $3',
+    [key.experimentId, key.from, key.to],
+  )
+  if (!known.rows.length)
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK])
+      const created = await tx.query(
+        `INSERT INTO experiment_windows (experiment_id, from_ts, to_ts) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING RETURNING 1`,
+        [key.experimentId, key.from, key.to],
+      )
+      if (created.rows.length)
+        await tx.query(
+          `INSERT INTO experiment_units (experiment_id, from_ts, to_ts, ${EXPERIMENT_UNIT_COLUMNS})
+           SELECT $1, $2::timestamptz, $3::timestamptz, ${EXPERIMENT_UNIT_COLUMNS} FROM (${experimentUnitsSql(false)}) u`,
+          [key.experimentId, key.from, key.to],
+        )
+    })
+  return experimentTotalsOfUnits(db, key, dimension)
+}
