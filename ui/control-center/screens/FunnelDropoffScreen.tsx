@@ -166,7 +166,9 @@ function Report({ r, refreshing }: { r: DropoffReport; refreshing: boolean }) {
             >
               <h2>
                 {dimension}: {s.segment}{' '}
-                <span className="fw-dropoff-muted">({count(s.visitors)} visitors)</span>
+                <span className="fw-dropoff-muted">
+                  ({count(s.visitors)} {s.visitors === 1 ? 'visitor' : 'visitors'})
+                </span>
               </h2>
               <FunnelChart t={s} title={`${dimension} ${s.segment}`} />
               <StepTable t={s} caption={`${dimension} ${s.segment}: each step`} />
@@ -239,7 +241,10 @@ function StepTable({ t, caption }: { t: DropoffTable; caption: string }) {
                 {count(s.reached)}
               </td>
               <td data-label="Submitted" data-value={s.submitted}>
-                {count(s.submitted)} <span className="fw-dropoff-muted">({pct(s.submitted, s.reached)})</span>
+                <span>
+                  {count(s.submitted)}{' '}
+                  <span className="fw-dropoff-muted">({pct(s.submitted, s.reached)})</span>
+                </span>
               </td>
               <td data-label="Went on to">
                 {Object.keys(s.forward).length
@@ -255,7 +260,9 @@ function StepTable({ t, caption }: { t: DropoffTable; caption: string }) {
                 {count(s.completed)}
               </td>
               <td data-label="Left" data-value={s.left}>
-                {count(s.left)} <span className="fw-dropoff-muted">({pct(s.left, s.reached)})</span>
+                <span>
+                  {count(s.left)} <span className="fw-dropoff-muted">({pct(s.left, s.reached)})</span>
+                </span>
               </td>
             </tr>
           ))}
