@@ -47,24 +47,29 @@ export function funnelStepRowsSql(scope: string, range = 'true'): string {
            OR (type = 'track' AND name IN ('formStepSubmitted', 'funnelCompleted')))),
   seq AS (
     SELECT a, page, step, submit,
-           lead(COALESCE(step, '${COMPLETED}')) OVER (PARTITION BY a, page ORDER BY ts, id) AS nxt,
-           row_number() OVER (PARTITION BY a, page, step ORDER BY ts DESC, id DESC) AS k
-    FROM ev WHERE page IS NOT NULL),
-  journeys AS (
-    SELECT DISTINCT ON (a, page) a, page, ts AS first_ts, brand_id, src, ua, experiment_variant,
+           lead(COALESCE(step, '${COMPLETED}')) OVER journey AS nxt,
+           row_number() OVER (PARTITION BY a, page, step ORDER BY ts DESC, id DESC) AS k,
+           first_value(ts) OVER journey AS first_ts,
+           first_value(brand_id) OVER journey AS brand_id,
+           first_value(src) OVER journey AS src,
+           first_value(ua) OVER journey AS ua,
+           first_value(experiment_variant) OVER journey AS experiment_variant,
            bool_or(bot) OVER (PARTITION BY a, page) AS bot
-    FROM ev WHERE page IS NOT NULL ORDER BY a, page, ts, id),
+    FROM ev WHERE page IS NOT NULL
+    WINDOW journey AS (PARTITION BY a, page ORDER BY ts, id)),
   steps AS (
     SELECT a, page, step, bool_or(submit) AS submitted,
-           max(CASE WHEN k = 1 THEN COALESCE(nxt, '${LEFT}') END) AS next
+           max(CASE WHEN k = 1 THEN COALESCE(nxt, '${LEFT}') END) AS next,
+           min(first_ts) AS first_ts, min(brand_id) AS brand_id, min(src) AS src, min(ua) AS ua,
+           min(experiment_variant) AS experiment_variant, bool_or(bot) AS bot
     FROM seq WHERE step IS NOT NULL AND step <> '' GROUP BY a, page, step)
-  SELECT s.a AS anonymous_id, s.page, s.step, j.first_ts,
+  SELECT j.a AS anonymous_id, j.page, j.step, j.first_ts,
          COALESCE(NULLIF(j.brand_id, ''), '${NONE}') AS brand,
          COALESCE(NULLIF(j.src, ''), '${NONE}') AS source,
          ${DEVICE_SQL('j.ua')} AS device,
          COALESCE(NULLIF(j.experiment_variant, ''), '${NONE}') AS variant,
-         s.submitted, s.next
-  FROM steps s JOIN journeys j ON j.a = s.a AND j.page = s.page
+         j.submitted, j.next
+  FROM steps j
   WHERE NOT j.bot AND (${range})`
 }
 
