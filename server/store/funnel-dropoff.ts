@@ -61,16 +61,14 @@ interface Row {
   next: string
   reached: number
   submitted: number
-  visitors?: number
+  visitors: number
 }
 
+/** One pass: per (segment, step, next) the browsers, those that submitted, and those that entered there. */
 const aggregate = (source: string, by: DropoffDimension | null | undefined) => `
-  WITH r AS (${source})
   SELECT ${by ? by : "''"} AS segment, step, next, count(*)::int AS reached,
-         (count(*) FILTER (WHERE submitted))::int AS submitted, NULL::int AS visitors
-  FROM r GROUP BY 1, 2, 3
-  UNION ALL
-  SELECT ${by ? by : "''"}, NULL, NULL, 0, 0, count(DISTINCT (anonymous_id, page))::int FROM r GROUP BY 1`
+         (count(*) FILTER (WHERE submitted))::int AS submitted, (count(*) FILTER (WHERE entry))::int AS visitors
+  FROM (${source}) r GROUP BY 1, 2, 3`
 
 /** The drop-off from the rollup, after catching up with every event committed so far. */
 export async function funnelDropoff(db: Db, q: DropoffQuery): Promise<DropoffReport> {
@@ -124,10 +122,7 @@ function tableFrom(rows: Row[], order: readonly string[]): DropoffTable {
   const byStep = new Map<string, DropoffStep>()
   let visitors = 0
   for (const row of rows) {
-    if (row.step === null) {
-      visitors += row.visitors ?? 0
-      continue
-    }
+    visitors += row.visitors
     let s = byStep.get(row.step)
     if (!s) {
       s = {

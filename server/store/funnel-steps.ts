@@ -1,8 +1,9 @@
 /**
  * What a browser did on a funnel page, step by step (issue 29, docs/decisions/0313): one row per
  * browser, funnel page and step it reached (viewed or submitted), with whether it submitted the step
- * and where it went after its last moment on it — another step's name, COMPLETED or LEFT — and the
- * dimensions of its first event on the page. Browsers with a bot-flagged event on the page are left
+ * and where it went after its last moment on it — another step's name, COMPLETED or LEFT — the
+ * dimensions of its first event on the page, and `entry`: true on exactly one row per browser and
+ * page (the step of its first event there), so browsers are counted without a DISTINCT. Browsers with a bot-flagged event on the page are left
  * out, as experiment results leave them out. Submissions posted without JavaScript (serverSide) are
  * the same events and count alike.
  *
@@ -50,6 +51,7 @@ export function funnelStepRowsSql(scope: string, range = 'true'): string {
            lead(COALESCE(step, '${COMPLETED}')) OVER journey AS nxt,
            row_number() OVER (PARTITION BY a, page, step ORDER BY ts DESC, id DESC) AS k,
            first_value(ts) OVER journey AS first_ts,
+           first_value(step) OVER journey AS first_step,
            first_value(brand_id) OVER journey AS brand_id,
            first_value(src) OVER journey AS src,
            first_value(ua) OVER journey AS ua,
@@ -61,17 +63,18 @@ export function funnelStepRowsSql(scope: string, range = 'true'): string {
     SELECT a, page, step, bool_or(submit) AS submitted,
            max(CASE WHEN k = 1 THEN COALESCE(nxt, '${LEFT}') END) AS next,
            min(first_ts) AS first_ts, min(brand_id) AS brand_id, min(src) AS src, min(ua) AS ua,
-           min(experiment_variant) AS experiment_variant, bool_or(bot) AS bot
+           min(experiment_variant) AS experiment_variant, bool_or(bot) AS bot,
+           bool_or(step = first_step) AS entry
     FROM seq WHERE step IS NOT NULL AND step <> '' GROUP BY a, page, step)
   SELECT j.a AS anonymous_id, j.page, j.step, j.first_ts,
          COALESCE(NULLIF(j.brand_id, ''), '${NONE}') AS brand,
          COALESCE(NULLIF(j.src, ''), '${NONE}') AS source,
          ${DEVICE_SQL('j.ua')} AS device,
          COALESCE(NULLIF(j.experiment_variant, ''), '${NONE}') AS variant,
-         j.submitted, j.next
+         j.submitted, j.next, j.entry
   FROM steps j
   WHERE NOT j.bot AND (${range})`
 }
 
 export const FUNNEL_STEP_COLUMNS =
-  'anonymous_id, page, step, first_ts, brand, source, device, variant, submitted, next'
+  'anonymous_id, page, step, first_ts, brand, source, device, variant, submitted, next, entry'

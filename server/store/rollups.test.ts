@@ -198,7 +198,7 @@ describe.each(DB_KINDS)('rollups on %s equal the raw queries for random data', (
           await experimentTotalsRaw(store.db, 'exp-r', from, to),
         )
     }
-  })
+  }, 120_000)
 
   it('agrees by every dimension, and leaves bots out', async () => {
     const [from, to] = windows()[0]
@@ -211,6 +211,8 @@ describe.each(DB_KINDS)('rollups on %s equal the raw queries for random data', (
       const rolled = await funnelDropoff(store.db, { ...q, by })
       expect(rolled).toEqual(await funnelDropoffRaw(store.db, { ...q, by }))
       expect(rolled.visitors).toBeGreaterThan(0)
+      // Every browser counted once, whatever the split.
+      expect(rolled.segments.reduce((n, x) => n + x.visitors, 0)).toBe(by ? rolled.visitors : 0)
     }
     const mid = windows()[1][1]
     expect(await funnelDropoff(store.db, { ...q, until: mid })).toEqual(

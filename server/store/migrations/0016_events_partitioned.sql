@@ -108,10 +108,11 @@ CREATE TABLE funnel_step_visits (
   variant      text NOT NULL,
   submitted    boolean NOT NULL,
   next         text NOT NULL,
+  entry        boolean NOT NULL,            -- the step of the browser's first event on the page
   PRIMARY KEY (anonymous_id, page, step)
 );
 CREATE INDEX funnel_step_visits_page_idx ON funnel_step_visits (page, first_ts)
-  INCLUDE (step, submitted, next, brand, source, device, variant);
+  INCLUDE (step, submitted, next, entry, brand, source, device, variant);
 
 -- Experiment results: the windows (experiment, phase start, phase end or 'infinity') asked for,
 -- each built once from the events and then kept up to date by the rollup job; one unit per browser
