@@ -8,7 +8,7 @@
  */
 import type { Snapshot } from '../../engine/snapshot/types'
 import type { Db, Queryable } from './db'
-import { COMPLETED, FUNNEL_STEP_COLUMNS, funnelStepRowsSql, LEFT } from './funnel-steps'
+import { COMPLETED, funnelStepRowsSql, LEFT } from './funnel-steps'
 import { refreshRollups } from './rollups'
 
 /** What a drop-off can be split by (the column of funnel_step_visits). */
@@ -70,14 +70,34 @@ const aggregate = (source: string, by: DropoffDimension | null | undefined) => `
          (count(*) FILTER (WHERE submitted))::int AS submitted, (count(*) FILTER (WHERE entry))::int AS visitors
   FROM (${source}) r GROUP BY 1, 2, 3`
 
-/** The drop-off from the rollup, after catching up with every event committed so far. */
+const DAY_MS = 86_400_000
+
+/**
+ * The drop-off from the rollup, after catching up with every event committed so far: whole UTC days
+ * of the range from funnel_step_days, the part days at its ends from funnel_step_visits.
+ */
 export async function funnelDropoff(db: Db, q: DropoffQuery): Promise<DropoffReport> {
   await refreshRollups(db)
+  const since = q.since.getTime()
+  const until = q.until.getTime()
+  const firstDay = Math.ceil(since / DAY_MS) * DAY_MS
+  const lastDay = Math.floor(until / DAY_MS) * DAY_MS
+  const segment = q.by ? q.by : "''"
+  const visits = (where: string) => `
+    SELECT ${segment} AS segment, step, next, count(*)::int AS reached,
+           (count(*) FILTER (WHERE submitted))::int AS submitted, (count(*) FILTER (WHERE entry))::int AS visitors
+    FROM funnel_step_visits WHERE page = ANY($1::text[]) AND (${where}) GROUP BY 1, 2, 3`
+  if (firstDay >= lastDay) return dropoffOf(db, q, visits('first_ts >= $2 AND first_ts < $3'), true)
+  const days = `
+    SELECT ${segment} AS segment, step, next, sum(reached)::int AS reached, sum(submitted)::int AS submitted,
+           sum(visitors)::int AS visitors
+    FROM funnel_step_days WHERE page = ANY($1::text[]) AND day >= $4::date AND day < $5::date GROUP BY 1, 2, 3`
   return dropoffOf(
     db,
     q,
-    `SELECT ${FUNNEL_STEP_COLUMNS} FROM funnel_step_visits
-      WHERE page = ANY($1::text[]) AND first_ts >= $2 AND first_ts < $3`,
+    `${days} UNION ALL ${visits('(first_ts >= $2 AND first_ts < $4) OR (first_ts >= $5 AND first_ts < $3)')}`,
+    true,
+    [new Date(firstDay).toISOString(), new Date(lastDay).toISOString()],
   )
 }
 
@@ -91,11 +111,18 @@ export function funnelDropoffRaw(db: Queryable, q: DropoffQuery): Promise<Dropof
   )
 }
 
-async function dropoffOf(db: Queryable, q: DropoffQuery, source: string): Promise<DropoffReport> {
-  const r = await db.query<Row>(aggregate(source, q.by), [
+async function dropoffOf(
+  db: Queryable,
+  q: DropoffQuery,
+  source: string,
+  aggregated = false,
+  extra: string[] = [],
+): Promise<DropoffReport> {
+  const r = await db.query<Row>(aggregated ? source : aggregate(source, q.by), [
     [...q.pages],
     q.since.toISOString(),
     q.until.toISOString(),
+    ...extra,
   ])
   const segments = [...new Set(r.rows.map((x) => x.segment))].sort()
   const tableOf = (rows: Row[]) => tableFrom(rows, q.steps)

@@ -35,14 +35,33 @@ interface Window {
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v))
 
+/** Adds (sign 1) or subtracts (-1) the counts of the step rows in `rows` to funnel_step_days. */
+const addToDays = (rows: string, sign: 1 | -1) => `
+  INSERT INTO funnel_step_days AS d (day, page, step, next, brand, source, device, variant, reached, submitted, visitors)
+  SELECT (first_ts AT TIME ZONE 'UTC')::date, page, step, next, brand, source, device, variant,
+         ${sign} * count(*)::int, ${sign} * (count(*) FILTER (WHERE submitted))::int, ${sign} * (count(*) FILTER (WHERE entry))::int
+  FROM ${rows} GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+  ON CONFLICT (page, day, step, next, brand, source, device, variant) DO UPDATE
+    SET reached = d.reached + excluded.reached, submitted = d.submitted + excluded.submitted,
+        visitors = d.visitors + excluded.visitors`
+
 /** Recomputes the rollup rows of `browsers` (within a transaction holding the rollup lock). */
 async function recompute(tx: Queryable, browsers: string[]): Promise<void> {
-  await tx.query('DELETE FROM funnel_step_visits WHERE anonymous_id = ANY($1::text[])', [browsers])
+  // The rows go, their counts come off the days; the recomputed rows come in, their counts go on.
   await tx.query(
-    `INSERT INTO funnel_step_visits (${FUNNEL_STEP_COLUMNS})
-     ${funnelStepRowsSql('anonymous_id = ANY($1::text[])')}`,
+    `WITH old AS (DELETE FROM funnel_step_visits WHERE anonymous_id = ANY($1::text[]) RETURNING *)
+     ${addToDays('old', -1)}`,
     [browsers],
   )
+  await tx.query(
+    `WITH new AS (
+       INSERT INTO funnel_step_visits (${FUNNEL_STEP_COLUMNS})
+       ${funnelStepRowsSql('anonymous_id = ANY($1::text[])')}
+       RETURNING *)
+     ${addToDays('new', 1)}`,
+    [browsers],
+  )
+  await tx.query('DELETE FROM funnel_step_days WHERE reached = 0 AND submitted = 0 AND visitors = 0')
   const windows = await tx.query<Window>('SELECT experiment_id, from_ts, to_ts FROM experiment_windows')
   for (const w of windows.rows) {
     const key = [w.experiment_id, iso(w.from_ts), iso(w.to_ts)]

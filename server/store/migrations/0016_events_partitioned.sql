@@ -114,6 +114,24 @@ CREATE TABLE funnel_step_visits (
 CREATE INDEX funnel_step_visits_page_idx ON funnel_step_visits (page, first_ts)
   INCLUDE (step, submitted, next, entry, brand, source, device, variant);
 
+-- The same per UTC day of first_ts, page, step, next and dimension: browsers (reached), those that
+-- submitted, and those whose entry step it is. Kept by deltas: the rollup job subtracts the rows it
+-- deletes and adds the rows it inserts. A drop-off over whole days reads only this table.
+CREATE TABLE funnel_step_days (
+  day       date NOT NULL,
+  page      text NOT NULL,
+  step      text NOT NULL,
+  next      text NOT NULL,
+  brand     text NOT NULL,
+  source    text NOT NULL,
+  device    text NOT NULL,
+  variant   text NOT NULL,
+  reached   integer NOT NULL,
+  submitted integer NOT NULL,
+  visitors  integer NOT NULL,
+  PRIMARY KEY (page, day, step, next, brand, source, device, variant)
+);
+
 -- Experiment results: the windows (experiment, phase start, phase end or 'infinity') asked for,
 -- each built once from the events and then kept up to date by the rollup job; one unit per browser
 -- exposed in the window, as the results query of decision 0900 defines it.
