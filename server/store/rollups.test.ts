@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
 import type { EventRow } from './event-rows'
-import { insertEvents } from './event-store'
 import { type ExperimentDimension, experimentTotalsRaw } from './experiment-results'
 import { type DropoffDimension, funnelDropoff, funnelDropoffRaw } from './funnel-dropoff'
 import { FUNNEL_STEP_COLUMNS, funnelStepRowsSql } from './funnel-steps'
