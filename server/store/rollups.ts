@@ -79,12 +79,16 @@ async function recompute(tx: Queryable, browsers: string[]): Promise<void> {
 }
 
 /**
- * Catches up: recomputes every marked browser, a batch per transaction, until no mark is left.
- * Returns the browsers recomputed.
+ * Catches up: recomputes every marked browser, a batch per transaction, until no mark is left (or
+ * `maxBatches` were done). Returns the browsers recomputed.
  */
-export async function refreshRollups(db: Db, batch = ROLLUP_BATCH_BROWSERS): Promise<number> {
+export async function refreshRollups(
+  db: Db,
+  batch = ROLLUP_BATCH_BROWSERS,
+  maxBatches = Number.POSITIVE_INFINITY,
+): Promise<number> {
   let total = 0
-  for (;;) {
+  for (let i = 0; i < maxBatches; i++) {
     const n = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK])
       const marked = await tx.query<{ anonymous_id: string }>(
@@ -101,8 +105,27 @@ export async function refreshRollups(db: Db, batch = ROLLUP_BATCH_BROWSERS): Pro
       return marked.rows.length
     })
     total += n
-    if (n < batch) return total
+    if (n < batch) break
   }
+  return total
+}
+
+/**
+ * Rebuilds the drop-off rollup from all events in one pass (after a bulk load, or to check): clears the
+ * marks taken into account, then the step rows and the daily table. Experiment windows are rebuilt on
+ * their next ask. Holds the rollup lock, so the job waits.
+ */
+export async function rebuildRollups(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK])
+    await tx.query('DELETE FROM rollup_dirty')
+    await tx.query('DELETE FROM funnel_step_days')
+    await tx.query('DELETE FROM funnel_step_visits')
+    await tx.query('DELETE FROM experiment_windows')
+    await tx.query(`WITH new AS (
+       INSERT INTO funnel_step_visits (${FUNNEL_STEP_COLUMNS}) ${funnelStepRowsSql('true')} RETURNING *)
+     ${addToDays('new', 1)}`)
+  })
 }
 
 /**
