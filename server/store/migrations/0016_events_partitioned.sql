@@ -93,6 +93,8 @@ END
 $$;
 CREATE TRIGGER events_mark_dirty AFTER INSERT ON events REFERENCING NEW TABLE AS inserted_events
   FOR EACH STATEMENT EXECUTE FUNCTION events_mark_dirty();
+-- The browsers of the events copied above: the rollup job builds their rows after the migration.
+INSERT INTO rollup_dirty (anonymous_id) SELECT DISTINCT anonymous_id FROM events;
 
 -- Drop-off: one row per browser, funnel page and step it reached (bots left out), with the
 -- dimensions of the browser's first event on the page and where it went after its last moment on
