@@ -241,8 +241,10 @@ describe('funnel drop-off', { timeout: 120_000 }, () => {
     })
   })
 
-  it('the funnel screen shows the same table and chart, at 1280 and 375 px, axe clean', async () => {
-    await openScreen(page, `${session.cc}/funnels/${FUNNEL}/dropoff`)
+  it('the funnel screen, reached from the page editor, shows the same table and chart, at 1280 and 375 px, axe clean', async () => {
+    await openScreen(page, `${session.cc}/pages/${PAGE}?branch=live&tab=funnel`)
+    await page.getByRole('link', { name: 'Drop-off of this funnel (live traffic)' }).click()
+    await page.waitForURL(`**/funnels/${FUNNEL}/dropoff`)
     await expect.poll(() => page.getByTestId('dropoff-visitors').textContent()).toBe('5')
     const shown = await screenTable()
     expect(shown).toEqual(EXPECTED)
