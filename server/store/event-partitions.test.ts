@@ -52,7 +52,9 @@ describe('migration 0016 on a store that already holds events', () => {
     expect(await migrate(db)).toContain(16)
     expect(await countEvents(db)).toBe(4)
     // Their browser is marked: the rollup job builds its rows.
-    expect((await db.query('SELECT anonymous_id FROM rollup_dirty')).rows).toEqual([{ anonymous_id: 'anon-p' }])
+    expect((await db.query('SELECT anonymous_id FROM rollup_dirty')).rows).toEqual([
+      { anonymous_id: 'anon-p' },
+    ])
     const parts = await listEventPartitions(db)
     expect(parts.map((p) => p.name)).toEqual(
       expect.arrayContaining(['events_2026_03', 'events_2026_07', 'events_2026_11']),

@@ -24,7 +24,7 @@ import { FUNNEL_STEP_COLUMNS, funnelStepRowsSql } from './funnel-steps'
 export const ROLLUP_BATCH_BROWSERS = 2_000
 /** The rollup job's pause between catch-ups in a running server. */
 export const ROLLUP_INTERVAL_MS = 5_000
-/** One job at a time, per database (two instances on one PostgreSQL take turns). */
+/** One job at a time per database schema (two instances on one PostgreSQL take turns; other schemas do not wait). */
 const ROLLUP_LOCK = 7303
 
 interface Window {
@@ -90,7 +90,7 @@ export async function refreshRollups(
   let total = 0
   for (let i = 0; i < maxBatches; i++) {
     const n = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK])
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [ROLLUP_LOCK])
       const marked = await tx.query<{ anonymous_id: string }>(
         `DELETE FROM rollup_dirty WHERE anonymous_id IN (
            SELECT anonymous_id FROM rollup_dirty ORDER BY anonymous_id LIMIT $1 FOR UPDATE SKIP LOCKED)
@@ -117,7 +117,7 @@ export async function refreshRollups(
  */
 export async function rebuildRollups(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK])
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [ROLLUP_LOCK])
     await tx.query('DELETE FROM rollup_dirty')
     await tx.query('DELETE FROM funnel_step_days')
     await tx.query('DELETE FROM funnel_step_visits')
@@ -159,7 +159,7 @@ export async function experimentTotals(
   )
   if (!known.rows.length)
     await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK])
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [ROLLUP_LOCK])
       const created = await tx.query(
         `INSERT INTO experiment_windows (experiment_id, from_ts, to_ts) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING RETURNING 1`,

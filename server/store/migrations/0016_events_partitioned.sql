@@ -51,7 +51,7 @@ DECLARE
   part text := 'events_' || to_char(lo AT TIME ZONE 'UTC', 'YYYY_MM');
 BEGIN
   IF to_regclass(quote_ident(part)) IS NOT NULL THEN RETURN part; END IF;
-  PERFORM pg_advisory_xact_lock(7302);
+  PERFORM pg_advisory_xact_lock(7302, hashtext(current_schema()));
   IF to_regclass(quote_ident(part)) IS NULL THEN
     EXECUTE format('CREATE TABLE %I PARTITION OF events FOR VALUES FROM (%L) TO (%L)', part, lo, hi);
   END IF;
