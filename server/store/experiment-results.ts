@@ -179,37 +179,42 @@ export function experimentUnitsSql(onlyBrowsers: boolean): string {
 export const EXPERIMENT_UNIT_COLUMNS =
   'anonymous_id, first_ts, variants, variant, bot, brand, paid, utm_source, lead, started, steps'
 
-/** The same rows as the raw query, from the units of one window (experiment_units). */
+/**
+ * The same rows as the raw query, from the units of one window counted per day and value
+ * (experiment_unit_days, kept with experiment_units by the rollup job).
+ */
 export async function experimentTotalsOfUnits(
   db: Queryable,
   window: { experimentId: string; from: string; to: string },
   dimension?: ExperimentDimension,
 ): Promise<ExperimentTotals> {
+  const segment = dimension
+    ? dimension === 'brand'
+      ? 'brand'
+      : dimension === 'paid'
+        ? 'paid'
+        : 'utm_source'
+    : 'NULL::text'
   const r = await db.query<TotalsRow>(
     `WITH u AS MATERIALIZED (
-       SELECT first_ts, variants, variant, bot, lead, started, steps, ${
-         dimension
-           ? `${dimension === 'brand' ? 'brand' : dimension === 'paid' ? 'paid' : 'utm_source'}`
-           : 'NULL::text'
-       } AS segment
-       FROM experiment_units WHERE experiment_id = $1 AND from_ts = $2 AND to_ts = $3),
+       SELECT day, variants, variant, bot, lead, started, steps, ${segment} AS segment, n
+       FROM experiment_unit_days WHERE experiment_id = $1 AND from_ts = $2 AND to_ts = $3),
      units AS (SELECT * FROM u WHERE variants = 1 AND NOT bot)
-     SELECT 'variant' AS kind, variant, NULL AS day, count(*)::int AS users,
-            (count(*) FILTER (WHERE lead))::int AS leads, (count(*) FILTER (WHERE started))::int AS started
+     SELECT 'variant' AS kind, variant, NULL AS day, sum(n)::int AS users,
+            COALESCE(sum(n) FILTER (WHERE lead), 0)::int AS leads, COALESCE(sum(n) FILTER (WHERE started), 0)::int AS started
      FROM units GROUP BY variant
      UNION ALL
-     SELECT 'left', NULL, NULL, (count(*) FILTER (WHERE variants > 1))::int,
-            (count(*) FILTER (WHERE bot AND variants = 1))::int, 0 FROM u
+     SELECT 'left', NULL, NULL, COALESCE(sum(n) FILTER (WHERE variants > 1), 0)::int,
+            COALESCE(sum(n) FILTER (WHERE bot AND variants = 1), 0)::int, 0 FROM u
      UNION ALL
-     SELECT 'day', variant, to_char(first_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD'), count(*)::int, 0, 0
-     FROM units GROUP BY 2, 3
+     SELECT 'day', variant, to_char(day, 'YYYY-MM-DD'), sum(n)::int, 0, 0 FROM units GROUP BY 2, 3
      UNION ALL
-     SELECT 'step', variant, steps::text, count(*)::int, 0, 0 FROM units WHERE steps >= 1 GROUP BY 2, 3${
+     SELECT 'step', variant, steps::text, sum(n)::int, 0, 0 FROM units WHERE steps >= 1 GROUP BY 2, 3${
        dimension
          ? `
      UNION ALL
-     SELECT 'segment', variant, segment, count(*)::int,
-            (count(*) FILTER (WHERE lead))::int, (count(*) FILTER (WHERE started))::int
+     SELECT 'segment', variant, segment, sum(n)::int,
+            COALESCE(sum(n) FILTER (WHERE lead), 0)::int, COALESCE(sum(n) FILTER (WHERE started), 0)::int
      FROM units GROUP BY 2, 3`
          : ''
      }`,

@@ -242,6 +242,18 @@ describe.each(DB_KINDS)('rollups on %s equal the raw queries for random data', (
        FROM funnel_step_visits GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`,
     )
     expect(days.rows).toEqual(sums.rows)
+    const unitDays = await store.db.query(
+      `SELECT experiment_id, from_ts, to_ts, day::text, variants, variant, bot, brand, paid, utm_source, lead, started, steps, n
+       FROM experiment_unit_days ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13`,
+    )
+    const unitSums = await store.db.query(
+      `SELECT experiment_id, from_ts, to_ts, ((first_ts AT TIME ZONE 'UTC')::date)::text AS day, least(variants, 2) AS variants,
+              COALESCE(variant, '') AS variant, bot, brand, paid, utm_source, lead, started, COALESCE(steps, 0) AS steps,
+              count(*)::int AS n
+       FROM experiment_units GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13`,
+    )
+    expect(unitDays.rows.length).toBeGreaterThan(0)
+    expect(unitDays.rows).toEqual(unitSums.rows)
     const mid = windows()[1][1]
     expect(await funnelDropoff(store.db, { ...q, until: mid })).toEqual(
       await funnelDropoffRaw(store.db, { ...q, until: mid }),

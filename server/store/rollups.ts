@@ -45,6 +45,16 @@ const addToDays = (rows: string, sign: 1 | -1) => `
     SET reached = d.reached + excluded.reached, submitted = d.submitted + excluded.submitted,
         visitors = d.visitors + excluded.visitors`
 
+/** Adds (1) or subtracts (-1) the units in `rows` to experiment_unit_days of the window $1–$3. */
+const addToUnitDays = (rows: string, sign: 1 | -1) => `
+  INSERT INTO experiment_unit_days AS d (experiment_id, from_ts, to_ts, day, variants, variant, bot, brand, paid,
+    utm_source, lead, started, steps, n)
+  SELECT $1, $2::timestamptz, $3::timestamptz, (first_ts AT TIME ZONE 'UTC')::date, least(variants, 2),
+         COALESCE(variant, ''), bot, brand, paid, utm_source, lead, started, COALESCE(steps, 0), ${sign} * count(*)::int
+  FROM ${rows} GROUP BY 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  ON CONFLICT (experiment_id, from_ts, to_ts, day, variants, variant, bot, brand, paid, utm_source, lead, started, steps)
+    DO UPDATE SET n = d.n + excluded.n`
+
 /** Recomputes the rollup rows of `browsers` (within a transaction holding the rollup lock). */
 async function recompute(tx: Queryable, browsers: string[]): Promise<void> {
   // The rows go, their counts come off the days; the recomputed rows come in, their counts go on.
@@ -66,16 +76,23 @@ async function recompute(tx: Queryable, browsers: string[]): Promise<void> {
   for (const w of windows.rows) {
     const key = [w.experiment_id, iso(w.from_ts), iso(w.to_ts)]
     await tx.query(
-      `DELETE FROM experiment_units
-       WHERE experiment_id = $1 AND from_ts = $2 AND to_ts = $3 AND anonymous_id = ANY($4::text[])`,
+      `WITH old AS (
+         DELETE FROM experiment_units
+         WHERE experiment_id = $1 AND from_ts = $2 AND to_ts = $3 AND anonymous_id = ANY($4::text[])
+         RETURNING *)
+       ${addToUnitDays('old', -1)}`,
       [...key, browsers],
     )
     await tx.query(
-      `INSERT INTO experiment_units (experiment_id, from_ts, to_ts, ${EXPERIMENT_UNIT_COLUMNS})
-       SELECT $1, $2::timestamptz, $3::timestamptz, ${EXPERIMENT_UNIT_COLUMNS} FROM (${experimentUnitsSql(true)}) u`,
+      `WITH new AS (
+         INSERT INTO experiment_units (experiment_id, from_ts, to_ts, ${EXPERIMENT_UNIT_COLUMNS})
+         SELECT $1, $2::timestamptz, $3::timestamptz, ${EXPERIMENT_UNIT_COLUMNS} FROM (${experimentUnitsSql(true)}) u
+         RETURNING *)
+       ${addToUnitDays('new', 1)}`,
       [...key, browsers],
     )
   }
+  if (windows.rows.length) await tx.query('DELETE FROM experiment_unit_days WHERE n = 0')
 }
 
 /**
@@ -167,8 +184,11 @@ export async function experimentTotals(
       )
       if (created.rows.length)
         await tx.query(
-          `INSERT INTO experiment_units (experiment_id, from_ts, to_ts, ${EXPERIMENT_UNIT_COLUMNS})
-           SELECT $1, $2::timestamptz, $3::timestamptz, ${EXPERIMENT_UNIT_COLUMNS} FROM (${experimentUnitsSql(false)}) u`,
+          `WITH new AS (
+             INSERT INTO experiment_units (experiment_id, from_ts, to_ts, ${EXPERIMENT_UNIT_COLUMNS})
+             SELECT $1, $2::timestamptz, $3::timestamptz, ${EXPERIMENT_UNIT_COLUMNS} FROM (${experimentUnitsSql(false)}) u
+             RETURNING *)
+           ${addToUnitDays('new', 1)}`,
           [key.experimentId, key.from, key.to],
         )
     })

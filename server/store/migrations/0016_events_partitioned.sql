@@ -162,3 +162,25 @@ CREATE TABLE experiment_units (
   PRIMARY KEY (experiment_id, from_ts, to_ts, anonymous_id),
   FOREIGN KEY (experiment_id, from_ts, to_ts) REFERENCES experiment_windows ON DELETE CASCADE
 );
+-- The units of a window counted per UTC day of first exposure and every value the results group by;
+-- kept by deltas with the units (the rollup job subtracts the units it deletes and adds those it
+-- inserts). The results read only this table: its size grows with days and value combinations, not
+-- with browsers.
+CREATE TABLE experiment_unit_days (
+  experiment_id text NOT NULL,
+  from_ts       timestamptz NOT NULL,
+  to_ts         timestamptz NOT NULL,
+  day           date NOT NULL,
+  variants      integer NOT NULL,             -- least(variants seen, 2)
+  variant       text NOT NULL,
+  bot           boolean NOT NULL,
+  brand         text NOT NULL,
+  paid          text NOT NULL,
+  utm_source    text NOT NULL,
+  lead          boolean NOT NULL,
+  started       boolean NOT NULL,
+  steps         integer NOT NULL,             -- 0: no step submitted
+  n             integer NOT NULL,
+  PRIMARY KEY (experiment_id, from_ts, to_ts, day, variants, variant, bot, brand, paid, utm_source, lead, started, steps),
+  FOREIGN KEY (experiment_id, from_ts, to_ts) REFERENCES experiment_windows ON DELETE CASCADE
+);
