@@ -7,6 +7,7 @@
  * the store the server is configured with (PGlite or DATABASE_URL) and the funnel from DEFINITIONS_DIR.
  */
 import { parseArgs } from 'node:util'
+import { EVENT_TIMESTAMP_MAX_MS, EVENT_TIMESTAMP_MIN_MS } from '../../engine/constants'
 import { loadConfig } from '../config'
 import { SnapshotStore } from '../content/snapshot-store'
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
@@ -129,6 +130,8 @@ async function main(): Promise<void> {
     const until = dateOption(values.until, 'until') ?? new Date()
     const since = dateOption(values.since, 'since') ?? new Date(until.getTime() - DEFAULT_DAYS * DAY_MS)
     if (since >= until) throw new UsageError('--since: must be before --until')
+    if (since.getTime() < EVENT_TIMESTAMP_MIN_MS || until.getTime() > EVENT_TIMESTAMP_MAX_MS)
+      throw new UsageError('--since, --until: the range must lie within 1970 … 9999')
     const report = await dropoff(positionals[1], since, until, (values.by as DropoffDimension) ?? null)
     console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report))
   } catch (e) {

@@ -87,6 +87,10 @@ describe('GET /api/cc/funnels/:id/dropoff', () => {
       status: 400,
       json: { error: '?since: must be before ?until' },
     })
+    expect(await ask('?until=1970-01-05')).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/range must lie within/) },
+    })
     expect(await ask('?by=planet')).toMatchObject({
       status: 400,
       json: { error: expect.stringMatching(/^\?by: must be one of brand, page/) },

@@ -6,6 +6,7 @@
  */
 import type Router from '@koa/router'
 import type { Context } from 'koa'
+import { EVENT_TIMESTAMP_MAX_MS, EVENT_TIMESTAMP_MIN_MS } from '../../../engine/constants'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
 import type { Db } from '../../store/db'
@@ -39,6 +40,11 @@ async function dropoffFor(ctx: Context, deps: AppDeps, db: Db): Promise<DropoffR
   const until = date('until') ?? new Date()
   const since = date('since') ?? new Date(until.getTime() - DROPOFF_DEFAULT_DAYS * DAY_MS)
   if (since >= until) throw new HttpError(400, '?since: must be before ?until')
+  if (since.getTime() < EVENT_TIMESTAMP_MIN_MS || until.getTime() > EVENT_TIMESTAMP_MAX_MS)
+    throw new HttpError(
+      400,
+      `?since, ?until: the range must lie within ${new Date(EVENT_TIMESTAMP_MIN_MS).toISOString()} … ${new Date(EVENT_TIMESTAMP_MAX_MS).toISOString()}`,
+    )
   const by = ctx.query.by
   if (by !== undefined && by !== '' && !(DROPOFF_DIMENSIONS as readonly unknown[]).includes(by))
     throw new HttpError(400, `?by: must be one of ${DROPOFF_DIMENSIONS.join(', ')}`)
