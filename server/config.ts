@@ -25,6 +25,8 @@ export interface ServerConfig {
   definitionsDir: string
   dataDir: string
   databaseUrl: string | null
+  /** Events older than this many days are dropped, a whole monthly partition at a time; null keeps all. */
+  eventsRetentionDays?: number | null
   /** Show the brand index on a bare localhost / 127.0.0.1 host. */
   brandIndex: boolean
   tagManagerUrl: string
@@ -208,6 +210,13 @@ export const CONFIG: readonly ConfigVariable[] = [
     key: 'databaseUrl',
     parse: url(null, ['postgres:', 'postgresql:']),
     description: '`postgres://` URL; when set, PostgreSQL is used instead of PGlite',
+  }),
+  variable({
+    name: 'EVENTS_RETENTION_DAYS',
+    key: 'eventsRetentionDays',
+    parse: (v) => (v === undefined || v === 'off' ? null : int(0, 1, 36_500)(v)),
+    description:
+      'days events are kept; older monthly partitions are dropped whole, with an audit entry (default off: kept)',
   }),
   variable({
     name: 'BRAND_INDEX',

@@ -24,6 +24,7 @@ import { loadProductionBuild } from './render/vike-render'
 import { notLiveYet } from './runtime/not-live-yet'
 import { registerRunningServer } from './runtime/running-servers'
 import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
+import { startEventMaintenance } from './store/event-maintenance'
 import { openStore, StoreUnavailableError } from './store/open-store'
 
 export interface RunningServer {
@@ -83,6 +84,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw e
   })
   log('info', 'data store ready', { kind: store.db.kind, location: store.location })
+  // Partitions ahead, rollup catch-up and retention (docs/decisions/0311, 0312); stopped before the store closes.
+  const eventMaintenance = startEventMaintenance(store.db, {
+    retentionDays: config.eventsRetentionDays ?? null,
+  })
+  const closeStore = store.close
+  store.close = () => eventMaintenance.stop().then(closeStore)
   // Built here once and passed down; nothing is counted when METRICS_PORT is off (docs/decisions/0710).
   const metrics = config.metricsPort === null ? undefined : new Metrics()
   metrics?.watch({ eventQueue: store.events })

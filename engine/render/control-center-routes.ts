@@ -14,6 +14,7 @@ export const CONTROL_CENTER_SCREENS = [
   'content-factory-run',
   'experiments',
   'experiment',
+  'funnel-dropoff',
   'images',
   'image',
   'pages',
@@ -40,6 +41,8 @@ const ROUTES: readonly RouteRow[] = [
   { screen: 'content-factory-run', pattern: '/content-factory/runs/{run}', underBranch: true },
   { screen: 'experiments', pattern: '/experiments', underBranch: true },
   { screen: 'experiment', pattern: '/experiments/{experiment}', underBranch: true },
+  // Drop-off reads live traffic, not a branch (issue 29, docs/decisions/0313).
+  { screen: 'funnel-dropoff', pattern: '/funnels/{funnel}/dropoff', underBranch: false },
   { screen: 'images', pattern: '/images', underBranch: true },
   { screen: 'image', pattern: '/images/{image}', underBranch: true },
   { screen: 'pages', pattern: '/pages', underBranch: true },

@@ -1,6 +1,7 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../app-deps'
 import { controlCenterApi } from '../control-center/api'
+import { registerFunnelOpsApi } from '../control-center/api/funnels'
 import { funnelResumeLinkApi } from '../render/funnel-resume'
 import { authApi } from './auth'
 import { registerClientErrors } from './client-errors'
@@ -28,6 +29,7 @@ export function registerApis(router: Router, deps: AppDeps): void {
   funnelResumeLinkApi(router, deps)
   leadsApi(router, deps)
   opsCliApi(router, deps)
+  registerFunnelOpsApi(router, deps)
   opsBackupApi(router, deps)
   userApi(router, deps)
   authApi(router, deps)

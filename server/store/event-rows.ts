@@ -26,6 +26,24 @@ export const EVENT_COLUMNS = EVENT_COLUMN_TYPES.split(', ')
   .map((c) => c.split(' ')[0])
   .join(', ')
 
+/**
+ * How far a client's clock may be from the server's before the event's time is taken as the nearest
+ * bound (docs/decisions/0311): the event is filed under a monthly partition of its time, and a client
+ * must not make the server create partitions for any month it likes. The body keeps what it sent.
+ */
+export const EVENT_CLIENT_TS_PAST_DAYS = 400
+export const EVENT_CLIENT_TS_AHEAD_DAYS = 2
+const DAY_MS = 86_400_000
+
+/** The event's time for the store: the client's, within the bounds around the server's. */
+export function eventTime(timestamp: string, receivedAt: Date): string {
+  const at = receivedAt.getTime()
+  const t = Date.parse(timestamp)
+  const lo = at - EVENT_CLIENT_TS_PAST_DAYS * DAY_MS
+  const hi = at + EVENT_CLIENT_TS_AHEAD_DAYS * DAY_MS
+  return new Date(Number.isNaN(t) ? at : Math.min(hi, Math.max(lo, t))).toISOString()
+}
+
 /** A validated body → its row, stamped with server time and the client's IP. */
 export function eventRow(body: AnalyticsEvent, receivedAt: Date, ip: string | null): EventRow {
   const p = body.properties
@@ -38,7 +56,7 @@ export function eventRow(body: AnalyticsEvent, receivedAt: Date, ip: string | nu
     anonymous_id: body.anonymousId,
     user_id: p.userId ?? null,
     paid: p.session?.paid ?? null,
-    client_ts: new Date(body.timestamp).toISOString(),
+    client_ts: eventTime(body.timestamp, receivedAt),
     received_at: receivedAt.toISOString(),
     ip,
     body,

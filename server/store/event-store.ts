@@ -1,17 +1,25 @@
 import type { Queryable } from './db'
+import { ensureEventPartitions } from './event-partitions'
 import { EVENT_COLUMN_TYPES, EVENT_COLUMNS, type EventRow } from './event-rows'
 
 /**
- * Inserts rows in one statement; an id already stored is skipped (a redelivered event is kept once).
+ * Inserts rows in one statement; an id already stored is skipped (a redelivered event is kept once:
+ * the key (id, client_ts) catches a redelivery racing the first delivery, the NOT EXISTS probe of each
+ * partition's key index one sent again with another timestamp). The monthly partitions the rows need are created first when missing (docs/decisions/0311).
  * Returns how many rows were new.
  */
 export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0
+  await ensureEventPartitions(
+    db,
+    rows.map((r) => r.client_ts),
+  )
   const r = await db.query<{ n: number }>(
     `WITH ins AS (
        INSERT INTO events (${EVENT_COLUMNS})
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${EVENT_COLUMN_TYPES})
-       ON CONFLICT (id) DO NOTHING
+       WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.id = x.id)
+       ON CONFLICT (id, client_ts) DO NOTHING
        RETURNING 1
      ) SELECT count(*)::int AS n FROM ins`,
     [JSON.stringify(rows)],

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
 import type { EventRow } from './event-rows'
 import { insertEvents } from './event-store'
-import { experimentTotals } from './experiment-results'
+import { type ExperimentDimension, experimentTotalsRaw } from './experiment-results'
 import type { Store } from './open-store'
+import { experimentTotals as fromRollup } from './rollups'
 import { DB_KINDS, openTestStore } from './test-databases'
 
 const T0 = Date.parse('2026-11-01T12:00:00Z')
@@ -60,6 +61,18 @@ function row(
 
 describe.each(DB_KINDS)('experiment totals on %s', (kind) => {
   let store: Store
+  /** The totals from the rollup (what the control center shows), checked against the raw query. */
+  const experimentTotals = async (
+    db: Store['db'],
+    id: string,
+    from: Date,
+    to: Date,
+    dimension?: ExperimentDimension,
+  ) => {
+    const rolled = await fromRollup(db, id, from, to, dimension)
+    expect(rolled).toEqual(await experimentTotalsRaw(db, id, from, to, dimension))
+    return rolled
+  }
   beforeAll(async () => {
     store = await openTestStore(kind)
     const rows: EventRow[] = []

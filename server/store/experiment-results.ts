@@ -110,21 +110,121 @@ const resultsSql = (dimension: ExperimentDimension | 'none') => `
   FROM conv GROUP BY 2, 3`
   }`
 
-export async function experimentTotals(
+type TotalsRow = {
+  kind: 'variant' | 'left' | 'day' | 'step' | 'segment'
+  variant: string | null
+  day: string | null
+  users: number
+  leads: number
+  started: number
+}
+
+/** The results straight from the events (the query the rollup started from; benches and tests compare). */
+export async function experimentTotalsRaw(
   db: Queryable,
   experimentId: string,
   from: Date,
   to: Date,
   dimension?: ExperimentDimension,
 ): Promise<ExperimentTotals> {
-  const r = await db.query<{
-    kind: 'variant' | 'left' | 'day' | 'step' | 'segment'
-    variant: string | null
-    day: string | null
-    users: number
-    leads: number
-    started: number
-  }>(resultsSql(dimension ?? 'none'), [experimentId, from.toISOString(), to.toISOString()])
+  const r = await db.query<TotalsRow>(resultsSql(dimension ?? 'none'), [
+    experimentId,
+    from.toISOString(),
+    to.toISOString(),
+  ])
+  return totalsOf(r.rows, dimension)
+}
+
+/**
+ * One experiment unit per browser exposed in [$2, $3) ($4: only these browsers), as decision 0900
+ * defines it: first exposure, variants seen, bot, the three drill-down values of the first exposure,
+ * and — for a unit counted (one variant, no bot) — lead, started and the furthest step within the
+ * conversion window. The rows of experiment_units (docs/decisions/0312).
+ */
+export function experimentUnitsSql(onlyBrowsers: boolean): string {
+  return `
+  WITH exposed AS MATERIALIZED (
+    SELECT anonymous_id, min(client_ts) AS first_ts,
+           count(DISTINCT experiment_variant)::int AS variants,
+           min(experiment_variant) AS variant, bool_or(bot) AS bot
+    FROM events
+    WHERE experiment_id = $1 AND client_ts >= $2 AND client_ts < $3${
+      onlyBrowsers ? ' AND anonymous_id = ANY($4::text[])' : ''
+    }
+    GROUP BY anonymous_id)
+  SELECT x.anonymous_id, x.first_ts, x.variants, x.variant, x.bot,
+         s.brand, s.paid, s.utm_source,
+         COALESCE(c.lead, false) AS lead, COALESCE(c.started, false) AS started, c.steps
+  FROM exposed x
+  CROSS JOIN LATERAL (
+    SELECT ${SEGMENT_SQL.brand} AS brand, ${SEGMENT_SQL.paid} AS paid, ${SEGMENT_SQL.utm_source} AS utm_source
+    FROM events e
+    WHERE e.experiment_id = $1 AND e.anonymous_id = x.anonymous_id AND e.client_ts = x.first_ts LIMIT 1) s
+  LEFT JOIN LATERAL (
+    SELECT bool_or((e.type = 'page' AND e.body->>'category' = 'thank-you')
+                   OR (e.type = 'track' AND e.name = 'funnelCompleted')) AS lead,
+           bool_or(e.type = 'track' AND e.name = 'formStepSubmitted'
+                   AND e.body #>> '{properties,stepNumber}' = '1') AS started,
+           max(CASE WHEN e.type = 'track' AND e.name = 'formStepSubmitted'
+                     AND jsonb_typeof(e.body #> '{properties,stepNumber}') = 'number'
+                    THEN least(${EXPERIMENT_MAX_STEP}, (e.body #>> '{properties,stepNumber}')::numeric::int) END) AS steps
+    FROM events e
+    WHERE x.variants = 1 AND NOT x.bot
+      AND e.anonymous_id = x.anonymous_id AND e.client_ts >= x.first_ts
+      AND e.client_ts < x.first_ts + interval '${EXPERIMENT_CONVERSION_WINDOW_DAYS} days'
+      AND ((e.type = 'page' AND e.body->>'category' = 'thank-you')
+           OR (e.type = 'track' AND e.name IN ('funnelCompleted', 'formStepSubmitted')))) c ON true`
+}
+
+export const EXPERIMENT_UNIT_COLUMNS =
+  'anonymous_id, first_ts, variants, variant, bot, brand, paid, utm_source, lead, started, steps'
+
+/**
+ * The same rows as the raw query, from the units of one window counted per day and value
+ * (experiment_unit_days, kept with experiment_units by the rollup job).
+ */
+export async function experimentTotalsOfUnits(
+  db: Queryable,
+  window: { experimentId: string; from: string; to: string },
+  dimension?: ExperimentDimension,
+): Promise<ExperimentTotals> {
+  const segment = dimension
+    ? dimension === 'brand'
+      ? 'brand'
+      : dimension === 'paid'
+        ? 'paid'
+        : 'utm_source'
+    : 'NULL::text'
+  const r = await db.query<TotalsRow>(
+    `WITH u AS MATERIALIZED (
+       SELECT day, variants, variant, bot, lead, started, steps, ${segment} AS segment, n
+       FROM experiment_unit_days WHERE experiment_id = $1 AND from_ts = $2 AND to_ts = $3),
+     units AS (SELECT * FROM u WHERE variants = 1 AND NOT bot)
+     SELECT 'variant' AS kind, variant, NULL AS day, sum(n)::int AS users,
+            COALESCE(sum(n) FILTER (WHERE lead), 0)::int AS leads, COALESCE(sum(n) FILTER (WHERE started), 0)::int AS started
+     FROM units GROUP BY variant
+     UNION ALL
+     SELECT 'left', NULL, NULL, COALESCE(sum(n) FILTER (WHERE variants > 1), 0)::int,
+            COALESCE(sum(n) FILTER (WHERE bot AND variants = 1), 0)::int, 0 FROM u
+     UNION ALL
+     SELECT 'day', variant, to_char(day, 'YYYY-MM-DD'), sum(n)::int, 0, 0 FROM units GROUP BY 2, 3
+     UNION ALL
+     SELECT 'step', variant, steps::text, sum(n)::int, 0, 0 FROM units WHERE steps >= 1 GROUP BY 2, 3${
+       dimension
+         ? `
+     UNION ALL
+     SELECT 'segment', variant, segment, sum(n)::int,
+            COALESCE(sum(n) FILTER (WHERE lead), 0)::int, COALESCE(sum(n) FILTER (WHERE started), 0)::int
+     FROM units GROUP BY 2, 3`
+         : ''
+     }`,
+    [window.experimentId, window.from, window.to],
+  )
+  return totalsOf(r.rows, dimension)
+}
+
+function totalsOf(rows: TotalsRow[], dimension: ExperimentDimension | undefined): ExperimentTotals {
+  const r = { rows }
   const left = r.rows.find((x) => x.kind === 'left')
   const byName = (a: { variant: string | null }, b: { variant: string | null }) =>
     (a.variant ?? '').localeCompare(b.variant ?? '')

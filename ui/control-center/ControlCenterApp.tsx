@@ -21,6 +21,7 @@ const ContentFactoryScreen = lazy(() => import('./screens/ContentFactoryScreen')
 const PhoneRulesScreen = lazy(() => import('./screens/PhoneRulesScreen'))
 const ImagesScreen = lazy(() => import('./screens/ImagesScreen'))
 const ArticlesScreen = lazy(() => import('./screens/ArticlesScreen'))
+const FunnelDropoffScreen = lazy(() => import('./screens/FunnelDropoffScreen'))
 
 const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   branches: BranchesScreen,
@@ -34,6 +35,7 @@ const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   'content-factory-run': ContentFactoryScreen,
   experiments: ExperimentsScreen,
   experiment: ExperimentScreen,
+  'funnel-dropoff': FunnelDropoffScreen,
   images: ImagesScreen,
   image: ImagesScreen,
   'phone-rules': PhoneRulesScreen,

@@ -12,6 +12,7 @@ import common from '../../../schemas/cc-answers/common.schema.json' with { type:
 import editor from '../../../schemas/cc-answers/editor.schema.json' with { type: 'json' }
 import errors from '../../../schemas/cc-answers/errors.schema.json' with { type: 'json' }
 import experiments from '../../../schemas/cc-answers/experiments.schema.json' with { type: 'json' }
+import funnels from '../../../schemas/cc-answers/funnels.schema.json' with { type: 'json' }
 import gates from '../../../schemas/cc-answers/gates.schema.json' with { type: 'json' }
 import images from '../../../schemas/cc-answers/images.schema.json' with { type: 'json' }
 import live from '../../../schemas/cc-answers/live.schema.json' with { type: 'json' }
@@ -25,6 +26,7 @@ import type { CcBranchAnswers } from '../../../schemas/generated/cc-answers/bran
 import type { CcEditorAnswers } from '../../../schemas/generated/cc-answers/editor'
 import type { CcErrorAnswers } from '../../../schemas/generated/cc-answers/errors'
 import type { CcExperimentAnswers } from '../../../schemas/generated/cc-answers/experiments'
+import type { CcFunnelAnswers } from '../../../schemas/generated/cc-answers/funnels'
 import type { CcGateAnswers } from '../../../schemas/generated/cc-answers/gates'
 import type { CcImageAnswers } from '../../../schemas/generated/cc-answers/images'
 import type { CcLiveAnswers } from '../../../schemas/generated/cc-answers/live'
@@ -44,6 +46,7 @@ const SCHEMAS = {
   'cc-answers/editor.schema.json': editor,
   'cc-answers/errors.schema.json': errors,
   'cc-answers/experiments.schema.json': experiments,
+  'cc-answers/funnels.schema.json': funnels,
   'cc-answers/live.schema.json': live,
   'cc-answers/phone-rules.schema.json': phoneRules,
   'cc-answers/presence.schema.json': presence,
@@ -60,6 +63,7 @@ export type CcAnswerTypes = Required<
     CcEditorAnswers &
     CcErrorAnswers &
     CcExperimentAnswers &
+    CcFunnelAnswers &
     CcGateAnswers &
     CcImageAnswers &
     CcLiveAnswers &

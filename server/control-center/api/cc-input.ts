@@ -86,10 +86,20 @@ export function checkFileNameInput(where: string, value: string): void {
   checkText(where, value)
 }
 
+/** A date-time bound (`?since`, `?until`): ISO 8601 with a time zone, or a calendar date (UTC midnight). */
+export function checkIsoDateInput(where: string, value: string): void {
+  checkText(where, value, 40)
+  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/
+  if (!iso.test(value) || Number.isNaN(Date.parse(value)))
+    refuse(where, `"${value}" is not an ISO date; send e.g. 2026-11-01 or 2026-11-01T00:00:00Z`)
+}
+
 /** Query values with more to them than text (a Map: a query name is never a prototype key). */
 const QUERY_CHECKS = new Map<string, (where: string, value: string) => void>([
   ['path', checkPathInput],
   ['branch', checkBranchInput],
+  ['since', checkIsoDateInput],
+  ['until', checkIsoDateInput],
 ])
 /** Path parameters by name (`:b` is always a branch); any other is an id. */
 const PARAM_CHECKS = new Map<string, (where: string, value: string) => void>([['b', checkBranchInput]])

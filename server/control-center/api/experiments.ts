@@ -21,11 +21,8 @@ import type { AppDeps } from '../../app-deps'
 import type { ContentServices } from '../../content/content-services'
 import { HttpError } from '../../http/http-error'
 import type { Db } from '../../store/db'
-import {
-  EXPERIMENT_DIMENSIONS,
-  type ExperimentDimension,
-  experimentTotals,
-} from '../../store/experiment-results'
+import { EXPERIMENT_DIMENSIONS, type ExperimentDimension } from '../../store/experiment-results'
+import { experimentTotals } from '../../store/rollups'
 import {
   createExperiment,
   decideExperiment,

@@ -8,6 +8,7 @@ import { registerArticleApi } from './article-preview'
 import { registerBranchApi } from './branches'
 import { registerEditorApi } from './editor'
 import { registerExperimentApi } from './experiments'
+import { registerFunnelApi } from './funnels'
 import { registerGateApi } from './gates'
 import { registerImageApi } from './images'
 import { registerLiveHealthApi } from './live-health'
@@ -31,4 +32,5 @@ export function controlCenterApi(router: Router, deps: AppDeps): void {
   registerArticleApi(router, deps)
   registerPresenceApi(router, deps)
   registerLiveHealthApi(router, deps)
+  registerFunnelApi(router, deps)
 }

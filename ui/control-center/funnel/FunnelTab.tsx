@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import './funnel.css'
 import { funnelFlow, resolveFlowSteps } from '../../../engine/funnel/funnel-flow'
+import { ccPath } from '../../../engine/render/control-center-routes'
 import type { PageInfo } from '../../../schemas/generated/cc-answers/common'
 import type { FunnelEditorData } from '../../../schemas/generated/cc-answers/editor'
 import type { Funnel, FunnelStep } from '../../../schemas/generated/funnel'
@@ -47,18 +48,23 @@ export function FunnelTab({
       />
     )
   return (
-    <FunnelEditor
-      key={entry.path}
-      branch={branch}
-      path={entry.path}
-      data={data.data}
-      onSaved={onSaved}
-      // A saved shared step changes the inherited values: ask for the library again.
-      onStepSaved={() => {
-        setTick((t) => t + 1)
-        onSaved?.()
-      }}
-    />
+    <>
+      <a className="button cc-small" href={ccPath('funnel-dropoff', { funnel: id })}>
+        Drop-off of this funnel (live traffic)
+      </a>
+      <FunnelEditor
+        key={entry.path}
+        branch={branch}
+        path={entry.path}
+        data={data.data}
+        onSaved={onSaved}
+        // A saved shared step changes the inherited values: ask for the library again.
+        onStepSaved={() => {
+          setTick((t) => t + 1)
+          onSaved?.()
+        }}
+      />
+    </>
   )
 }
 
