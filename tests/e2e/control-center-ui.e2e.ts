@@ -437,8 +437,19 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       const pp = await pub.newPage()
       await openScreen(pp, '/branches/broken')
       const button = pp.getByRole('button', { name: 'Publish now' })
+      // Disabled from the first paint: while the checks run, then because they found problems.
       expect(await button.isDisabled()).toBe(true)
-      expect(await pp.locator('#cc-publish-blocked').textContent()).toMatch(/Checks found \d+ problem/)
+      await expect
+        .poll(
+          () =>
+            pp
+              .locator('#cc-publish-blocked')
+              .textContent()
+              .catch(() => ''),
+          { timeout: 15_000 },
+        )
+        .toMatch(/Checks found \d+ problem/)
+      expect(await button.isDisabled()).toBe(true)
       await pp.getByRole('tab', { name: /Checks/ }).click()
       expect(await pp.getByTestId('errors').textContent()).toContain('/headline')
       await pub.close()

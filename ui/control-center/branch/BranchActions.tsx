@@ -20,10 +20,13 @@ import { type BranchDialog, type BranchWrite, onlyBudget } from './branch-write'
 export function BranchActions({
   branch,
   checks,
+  checking = false,
   onChanged,
 }: {
   branch: Branch
   checks: BranchChecks | null
+  /** The checks are still running: Publish waits for them rather than offering what they may refuse. */
+  checking?: boolean
   onChanged: () => void
 }) {
   const { may, route } = useCc()
@@ -54,6 +57,7 @@ export function BranchActions({
     checks && !checks.ok && !(may('gates.override') && onlyBudget(checks.errors))
       ? `Checks found ${checks.errors.length} problem(s): fix them first.`
       : null
+  const waiting = !checks && checking
   const archived = branch.status === 'archived'
   const mayArchive = may('publish') || branch.createdBy?.id === route.user?.id
   return (
@@ -71,8 +75,8 @@ export function BranchActions({
           <button
             type="button"
             className="button button-primary"
-            disabled={blocked !== null}
-            aria-describedby={blocked ? 'cc-publish-blocked' : undefined}
+            disabled={blocked !== null || waiting}
+            aria-describedby={blocked ? 'cc-publish-blocked' : waiting ? 'cc-publish-waiting' : undefined}
             onClick={() => open('publish')}
           >
             Publish now
@@ -110,6 +114,11 @@ export function BranchActions({
       {blocked && may('publish') && (
         <p id="cc-publish-blocked" className="cc-form-error">
           {blocked}
+        </p>
+      )}
+      {waiting && may('publish') && (
+        <p id="cc-publish-waiting" className="muted" role="status">
+          Running the checks…
         </p>
       )}
       {note && <p role="status">{note}</p>}

@@ -134,7 +134,8 @@ export function Decisions({
         confirm={() => asking && act.run(asking)}
         close={() => {
           setAsking(null)
-          act.reset()
+          // The dialog also says "close" when a success shuts it: keep the success's note on the screen.
+          if (!act.succeeded) act.reset()
         }}
       />
     </section>

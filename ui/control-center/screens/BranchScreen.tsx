@@ -54,7 +54,12 @@ export default function BranchScreen() {
         </a>
       </div>
       {b.name !== LIVE_BRANCH_NAME && (
-        <BranchActions branch={b} checks={checks.data} onChanged={() => setRevision((r) => r + 1)} />
+        <BranchActions
+          branch={b}
+          checks={checks.data}
+          checking={!checks.data && !checks.error}
+          onChanged={() => setRevision((r) => r + 1)}
+        />
       )}
       <Tabs
         label="Branch"
