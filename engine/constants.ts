@@ -267,3 +267,8 @@ export const FUNNEL_ANSWERS_TTL_MS = 30 * 24 * 60 * 60_000
 export const SERVER_SESSION_COOKIE = 'fw_sid'
 /** Largest accepted body of a posted funnel step (a handful of short fields). */
 export const FUNNEL_POST_BODY_LIMIT_BYTES = 8 * 1024
+// Background work on the events table (docs/decisions/0311, 0312; engine/events/event-maintenance-machine.ts)
+/** The rollup job's pause between catch-ups in a running server. */
+export const ROLLUP_INTERVAL_MS = 5_000
+/** Partitions ahead and retention are looked at this often (and at start). */
+export const PARTITION_MAINTENANCE_MS = 60 * 60_000

@@ -22,8 +22,6 @@ import { FUNNEL_STEP_COLUMNS, funnelStepRowsSql } from './funnel-steps'
 
 /** Browsers recomputed per transaction of the job. */
 export const ROLLUP_BATCH_BROWSERS = 2_000
-/** The rollup job's pause between catch-ups in a running server. */
-export const ROLLUP_INTERVAL_MS = 5_000
 /** One job at a time per database schema (two instances on one PostgreSQL take turns; other schemas do not wait). */
 const ROLLUP_LOCK = 7303
 
