@@ -91,8 +91,8 @@ export const eventMaintenanceMachine = setup({
   states: {
     choosing: {
       always: [
-        { guard: 'partitionsDue', target: 'partitions' },
-        { guard: 'rollupsDue', target: 'rollups' },
+        { guard: 'partitionsDue', target: 'partitions.working' },
+        { guard: 'rollupsDue', target: 'rollups.working' },
         { target: 'waiting' },
       ],
     },

@@ -392,7 +392,10 @@ export function modelPaths(model: MachineModel): ModelPaths {
   const all = allTransitions(model.machine)
   const reached = new Set<AnyStateNode>([model.machine.root])
   for (const node of model.machine.root.initial.target) reached.add(node)
-  for (const t of fired) for (const n of t.target ?? []) reached.add(n)
+  // A state entered enters its ancestors too (a transition may target a child of a compound state).
+  for (const t of fired)
+    for (const target of t.target ?? [])
+      for (let n: AnyStateNode | undefined = target; n; n = n.parent) reached.add(n)
   const states = allNodes(model.machine)
     .filter((n) => n.path.length > 0)
     .map((n) => ({ id: nodeName(n), covered: reached.has(n) }))

@@ -8,11 +8,13 @@ import type { AnyMachineSnapshot } from 'xstate'
 import { buildCheckMachine, reloadAllowed } from '../../engine/build-check/build-check-machine'
 import {
   BUILD_CHECK_INTERVAL_MS,
+  PARTITION_MAINTENANCE_MS,
   PHONE_EXPIRY_CUT_ON_CHANGE_MS,
   PHONE_LEASE_TIME_S,
   PHONE_POLL_INTERVAL_MS,
   PHONE_REFRESH_BEFORE_EXPIRY_MS,
   RELOAD_GUARD_MS,
+  ROLLUP_INTERVAL_MS,
   TOOLTIP_OPEN_DELAY_MS,
   TOOLTIP_SKIP_DELAY_MS,
   VISITOR_SYNC_RETRY_MS,
@@ -23,6 +25,10 @@ import {
   type RunContext,
   runMachine,
 } from '../../engine/control-center/content-factory/run-machine'
+import {
+  type EventMaintenanceContext,
+  eventMaintenanceMachine,
+} from '../../engine/events/event-maintenance-machine'
 import { type LeaseContext, leaseMachine } from '../../engine/phone/lease-machine'
 import type { LeasedPhone } from '../../engine/phone/leased-phone'
 import { type TooltipContext, tooltipMachine, tooltipStateFor } from '../../engine/tooltip/tooltip-machine'
@@ -415,8 +421,103 @@ export const contentRunModel: MachineModel = {
   ],
 }
 
+// --- event maintenance (docs/decisions/0311, 0312: partitions at start and hourly, rollups every 5 s) --
+
+/**
+ * The model runs partition maintenance every 3 rollup intervals instead of every hour (720 of them),
+ * so the graph stays small; the machine takes both intervals from its input, the server the constants.
+ */
+const MODEL_PARTITION_MS = 3 * ROLLUP_INTERVAL_MS
+const STEPS = ['partitions', 'rollups'] as const
+const inStep = (s: AnyMachineSnapshot | null) => !!s && STEPS.some((step) => s.matches(step))
+const stopAsked = (s: AnyMachineSnapshot | null) =>
+  !!s && (s.status === 'done' || STEPS.some((step) => s.matches({ [step]: 'stopping' })))
+const started = (f: StepFacts) => STEPS.flatMap((step) => of(f, step))
+
+export const eventMaintenanceModel: MachineModel = {
+  name: 'event-maintenance',
+  title: 'events table maintenance (engine/events/event-maintenance-machine.ts)',
+  machine: eventMaintenanceMachine,
+  starts: [
+    {
+      name: 'server start',
+      input: (now) => ({ now, rollupMs: ROLLUP_INTERVAL_MS, partitionMs: MODEL_PARTITION_MS }),
+    },
+  ],
+  outcomes: {
+    partitions: [
+      { name: 'done', output: () => undefined },
+      { name: 'database down', error: 'database down' },
+    ],
+    rollups: [
+      { name: 'done', output: () => undefined },
+      { name: 'database down', error: 'database down' },
+    ],
+  },
+  effects: ['stepFailed'],
+  key: (s, now) => {
+    const c = s.context as EventMaintenanceContext
+    return [c.partitionsDueAt - now, c.rollupsDueAt - now]
+  },
+  promises: [
+    {
+      says: 'partition maintenance runs at start',
+      holds: (f) => f.step !== null || (of(f, 'partitions').length === 1 && f.after.matches('partitions')),
+    },
+    {
+      says: 'never two steps at once',
+      holds: (f) =>
+        Object.keys(f.after.children).length <= 1 &&
+        started(f).length <= 1 &&
+        (started(f).length === 0 || !inStep(f.before) || f.step?.kind === 'done' || f.step?.kind === 'error'),
+    },
+    {
+      says: `partition maintenance runs every ${PARTITION_MAINTENANCE_MS / 60_000} min (here ${MODEL_PARTITION_MS / S} s), on time`,
+      holds: (f) => of(f, 'partitions').every((e) => (e.at - MODEL_T0) % MODEL_PARTITION_MS === 0),
+    },
+    {
+      says: `rollups catch up every ${ROLLUP_INTERVAL_MS / S} s, on time`,
+      holds: (f) =>
+        of(f, 'rollups').every((e) => e.at > MODEL_T0 && (e.at - MODEL_T0) % ROLLUP_INTERVAL_MS === 0),
+    },
+    {
+      says: 'no step is missed: the machine never waits past a due step',
+      holds: (f) => {
+        if (f.after.value !== 'waiting') return true
+        const c = f.after.context as EventMaintenanceContext
+        return c.partitionsDueAt > f.now && c.rollupsDueAt > f.now
+      },
+    },
+    {
+      says: 'a failed step is logged once',
+      holds: (f) =>
+        of(f, 'stepFailed').length === (f.step?.kind === 'error' ? 1 : 0) &&
+        of(f, 'stepFailed').every((e) => (e.detail as { step: string }).step === f.step?.src),
+    },
+    {
+      says: 'a failure does not stop the schedule',
+      holds: (f) => f.step?.kind !== 'error' || stopAsked(f.before) || f.after.status === 'active',
+    },
+    {
+      says: 'STOP during a step waits for it to end',
+      holds: (f) => !(isEvent(f, 'STOP') && inStep(f.before)) || stopAsked(f.after),
+    },
+    {
+      says: 'after stop no step starts',
+      holds: (f) => !stopAsked(f.before) || (started(f).length === 0 && stopAsked(f.after)),
+    },
+    {
+      says: 'stopped only after STOP, with no step under way',
+      holds: (f) =>
+        f.after.status !== 'done' ||
+        (Object.keys(f.after.children).length === 0 && (stopAsked(f.before) || isEvent(f, 'STOP'))),
+    },
+  ],
+}
+
 export const MACHINE_MODELS: MachineModel[] = [
   leaseModel,
+  eventMaintenanceModel,
   tooltipModel,
   visitorSyncModel,
   buildCheckModel,
