@@ -13,7 +13,10 @@ describe.each(DB_KINDS)('durability on %s', (kind) => {
   it('kill -9 while events stream in loses no acknowledged event', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fw-durability-'))
     const pg = kind === 'postgres' ? uniquePostgresUrl('fw_durability') : null
-    const env: Record<string, string> = pg ? { DATABASE_URL: pg.url } : { DATA_DIR: dataDir }
+    // DATA_DIR on PostgreSQL too: it also holds the content repository, which must not land in the checkout.
+    const env: Record<string, string> = pg
+      ? { DATABASE_URL: pg.url, DATA_DIR: dataDir }
+      : { DATA_DIR: dataDir }
     try {
       const first = await startServerProcess(env)
       const load = startEventLoad(first.port)

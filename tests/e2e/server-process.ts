@@ -74,8 +74,11 @@ export interface ServerProcess {
 
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   // Each test server gets its own data folder unless told otherwise, so tests never write into the
-  // project's .data (nor collide with a developer's running server holding it).
-  if (!env.DATA_DIR && !env.DATABASE_URL) env = { ...env, DATA_DIR: newDataDir() }
+  // project's .data (nor collide with a developer's running server holding it). On PostgreSQL too:
+  // the data folder also holds the content repository and the preview key.
+  // (On PostgreSQL an empty one: the template's PGlite store and publications are not that database's.)
+  if (!env.DATA_DIR)
+    env = { ...env, DATA_DIR: env.DATABASE_URL ? mkdtempSync(join(tmpdir(), 'fw-data-')) : newDataDir() }
   // Production runs the compiled server (as `npm start` does); development the sources through tsx
   // (as `npm run dev` does).
   const command =

@@ -72,10 +72,15 @@ describe('npm run validate', { timeout: 60_000 }, () => {
   })
 
   it('is clean on the repository catalogue', () => {
+    // An empty data folder: a content repository left in the checkout's .data would add the
+    // "not live yet" hint (0618) after the last line.
+    const data = mkdtempSync(join(tmpdir(), 'fw-validate-data-'))
     const run = spawnSync(tsx, [join(root, 'server', 'cli', 'validate.ts')], {
       cwd: root,
       encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: data },
     })
+    rmSync(data, { recursive: true, force: true })
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
     // The last line (phone-rule coverage warnings, which never fail the run, may come before it).
