@@ -47,6 +47,9 @@ export default defineConfig({
   plugins: [react(), vike(), nameVikeCssGroup()],
   publicDir: 'ui/public',
   build: {
+    // tools/build.mjs builds into a folder of its own (dist-<id>) and then switches `dist` to it
+    // (docs/decisions/0332); a plain `vike build` writes dist/.
+    outDir: process.env.FW_BUILD_DIR || 'dist',
     target: 'es2022',
     sourcemap: process.env.FW_SOURCEMAP === '1',
     rolldownOptions: {

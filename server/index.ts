@@ -2,10 +2,11 @@
  * Starts the funnelworks server: checks configuration, loads the definitions, wires the assets
  * (production build or Vite in development) and listens. `npm start` / `npm run dev`.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Middleware } from 'koa'
 import compose from 'koa-compose'
 import { createRequestListener } from './app'
@@ -22,6 +23,7 @@ import { setClientBuild } from './render/builds'
 import { devOverlay, wireDevReload } from './render/dev-overlay'
 import { loadProductionBuild } from './render/vike-render'
 import { notLiveYet } from './runtime/not-live-yet'
+import { productionBuildDir } from './runtime/production-build'
 import { registerRunningServer } from './runtime/running-servers'
 import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
 import { startEventMaintenance } from './store/event-maintenance'
@@ -72,9 +74,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await viteServer?.close()
     }
   } else {
-    await loadProductionBuild(config.projectRoot)
-    setClientBuild(join(config.projectRoot, 'dist', 'client'))
-    assets = staticFiles(join(config.projectRoot, 'dist', 'client'))
+    // This server's own build, whole, even when `dist` is switched to a newer one (decision 0332).
+    const build = productionBuildDir(config.projectRoot)
+    await loadProductionBuild(build)
+    setClientBuild(join(build, 'client'))
+    assets = staticFiles(join(build, 'client'))
   }
   // The data store: PGlite in DATA_DIR unless DATABASE_URL names a PostgreSQL server.
   const lock = config.databaseUrl ? null : claimDataDir(config.dataDir)
@@ -194,7 +198,10 @@ export async function main(): Promise<void> {
     }
     throw e
   }
-  if (config.mode === 'production' && !existsSync(join(config.projectRoot, 'dist', 'server', 'entry.mjs'))) {
+  if (
+    config.mode === 'production' &&
+    !existsSync(join(productionBuildDir(config.projectRoot), 'server', 'entry.mjs'))
+  ) {
     console.error(
       'No production build found (dist/). Run `npm run build`, or use `npm start`, which builds first.',
     )
@@ -242,4 +249,6 @@ export async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'))
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main()
+/** Run as a script: `node dist/app/server.mjs` (the systemd unit), through links (`current`, `dist`) too. */
+const script = process.argv[1] && existsSync(process.argv[1]) ? realpathSync(process.argv[1]) : null
+if (script && import.meta.url === pathToFileURL(script).href) await main()

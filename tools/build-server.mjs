@@ -8,9 +8,10 @@ import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const ROOT = join(import.meta.dirname, '..')
-const OUT_DIR = join(ROOT, 'dist', 'app')
-/** The compiled server; its `main()` starts it, and running it as a script does the same. */
-export const SERVER_BUNDLE = join(OUT_DIR, 'server.mjs')
+/** Where this run writes: the build under way (dist-<id>, beside `dist`: the same depth), or dist. */
+const OUT_DIR = join(ROOT, process.env.FW_BUILD_DIR || 'dist', 'app')
+/** The compiled server of the current build; its `main()` starts it, and running it as a script does the same. */
+export const SERVER_BUNDLE = join(ROOT, 'dist', 'app', 'server.mjs')
 /** What the bundle is made of: it is stale when a file in these folders is newer. */
 export const SERVER_SOURCES = ['server', 'engine', 'schemas'].map((d) => join(ROOT, d))
 
@@ -56,5 +57,5 @@ async function buildServer() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await buildServer()
-  console.log(`server compiled to ${relative(ROOT, SERVER_BUNDLE)}`)
+  console.log(`server compiled to ${relative(ROOT, join(OUT_DIR, 'server.mjs'))}`)
 }

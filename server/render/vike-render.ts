@@ -17,10 +17,10 @@ import { type CachedPage, HtmlCache, ifNoneMatchHas } from './html-cache'
 
 let productionEntryLoaded = false
 
-/** Loads dist/server/entry.mjs (the production build) before the first render. */
-export async function loadProductionBuild(projectRoot: string): Promise<void> {
+/** Loads the production build's server/entry.mjs (`buildDir`: dist-<id>, decision 0332) before the first render. */
+export async function loadProductionBuild(buildDir: string): Promise<void> {
   if (productionEntryLoaded) return
-  const entry = join(projectRoot, 'dist', 'server', 'entry.mjs')
+  const entry = join(buildDir, 'server', 'entry.mjs')
   if (!existsSync(entry)) throw new Error(`No production build at ${entry}: run npm run build`)
   await import(pathToFileURL(entry).href)
   productionEntryLoaded = true

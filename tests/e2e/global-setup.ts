@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import {
-  buildServerBundle,
   DATA_TEMPLATE_ENV,
   newDataDir,
   PROJECT_ROOT,
@@ -60,18 +59,17 @@ function initDataDir(dir: string): Promise<void> {
 }
 
 /**
- * Builds the production bundle and, meanwhile, prepares the data folder every test server starts on
- * a copy of; then compiles the server and starts one production server for the e2e suite.
+ * Builds the production bundle (the pages and the compiled server) and, meanwhile, prepares the data
+ * folder every test server starts on a copy of; then starts one production server for the e2e suite.
  */
 export async function setup(project: TestProject) {
   template = mkdtempSync(join(tmpdir(), 'fw-e2e-template-'))
   await Promise.all([
+    // As `npm run build`: a build folder of its own, then dist switched to it (docs/decisions/0332).
     // vitest sets NODE_ENV=test, which would make Vite emit development JSX.
-    run([join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], { NODE_ENV: 'production' }),
+    run([join(PROJECT_ROOT, 'tools', 'build.mjs')], { NODE_ENV: 'production' }),
     initDataDir(template),
   ])
-  // The compiled server the production test servers run (after vike build: it reads dist/server).
-  buildServerBundle()
   process.env[DATA_TEMPLATE_ENV] = template
   dataDir = newDataDir('fw-e2e-data-')
   server = await startServerProcess({ DATA_DIR: dataDir })

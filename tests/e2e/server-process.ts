@@ -26,24 +26,25 @@ export const SERVER_NODE_FLAGS: string[] = (() => {
   return m[1].split(/\s+/).filter(Boolean)
 })()
 
-/** Compiles the server (tools/build-server.mjs), after `vike build`: what the production server runs. */
-export function buildServerBundle(): void {
-  const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'tools', 'build-server.mjs')], {
+/** `node tools/build.mjs [args]`: a new build folder, then `dist` switched to it (docs/decisions/0332). */
+function runBuild(args: string[]): void {
+  const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'tools', 'build.mjs'), ...args], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
-  })
-  if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`)
-}
-
-/** Builds what `npm start` serves: `vike build` in production mode, then the server bundle. */
-export function buildProductionBundle(): void {
-  const build = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], {
-    cwd: PROJECT_ROOT,
-    encoding: 'utf8',
+    // vitest sets NODE_ENV=test, which would make Vite emit development JSX.
     env: { ...process.env, NODE_ENV: 'production' },
   })
-  if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}\n${build.stderr}`)
-  buildServerBundle()
+  if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`)
+}
+
+/** Compiles the server again over the current build's pages (`npm start` after a server change). */
+export function buildServerBundle(): void {
+  runBuild(['--server-only'])
+}
+
+/** Builds what `npm start` serves, as `npm run build` does: the pages and the compiled server. */
+export function buildProductionBundle(): void {
+  runBuild([])
 }
 
 /**
