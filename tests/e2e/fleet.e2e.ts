@@ -24,7 +24,7 @@ import {
   UNIT_FILE,
 } from './fleet'
 import { httpGet } from './http'
-import { README_NGINX_CONF, type RunningNginx, readmeUpstreamParameters } from './nginx'
+import { type RunningNginx, readmeNginxBlocks, readmeUpstreamParameters } from './nginx'
 import { PROJECT_ROOT } from './server-process'
 import { prepareEdit, signIn } from './staff-publish'
 
@@ -56,7 +56,7 @@ const headlineOf = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 describe('two instances behind nginx, deployed as the README says', () => {
   it('runs the very files the README shows', () => {
     const readme = readFileSync(`${PROJECT_ROOT}/README.md`, 'utf8')
-    expect(readme).toContain(`\`\`\`nginx\n${readFileSync(README_NGINX_CONF, 'utf8')}\`\`\``)
+    for (const block of readmeNginxBlocks()) expect(readme).toContain(block)
     expect(readme).toContain(`\`\`\`ini\n${readFileSync(UNIT_FILE, 'utf8')}\`\`\``)
     expect(readme).toContain(`\`\`\`sh\n${readFileSync(ENV_FILE, 'utf8')}\`\`\``)
   })

@@ -2,12 +2,14 @@
  * The README's deployment (decision 0320) on loopback, for tests/e2e/fleet.e2e.ts and
  * `npm run bench -- fleet`: instances started as docs/deploy/funnelworks@.service starts them, with
  * docs/deploy/funnelworks.env, on one PostgreSQL and one bare git remote, behind nginx with
- * docs/nginx/funnelworks.conf. The operator's paths (/opt/funnelworks, /var/lib/funnelworks, the
- * CHANGE-ME values) are swapped for temporary ones; every other line is used as written, and a unit
- * whose command differs from what `npm start` runs is refused, so the files cannot drift.
+ * docs/nginx/funnelworks.conf. The operator's paths (/opt/funnelworks/current, /var/lib/funnelworks,
+ * the CHANGE-ME values) are swapped for temporary ones; every other line is used as written, and a
+ * unit whose command differs from what `npm start` runs is refused, so the files cannot drift.
+ * `current` is a link to the release the instances start from (this checkout at first); an upgrade
+ * points it at another release folder (docs/decisions/0332).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { runGit } from '../../server/content/git/git-process'
@@ -25,8 +27,8 @@ import { addStaff } from './staff-cli'
 export const DEPLOY_DIR = join(PROJECT_ROOT, 'docs', 'deploy')
 export const UNIT_FILE = join(DEPLOY_DIR, 'funnelworks@.service')
 export const ENV_FILE = join(DEPLOY_DIR, 'funnelworks.env')
-/** Where the unit says the checkout, the instances' folders and the environment file live. */
-const INSTALL_DIR = '/opt/funnelworks'
+/** Where the unit says the current release, the instances' folders and the environment file live. */
+const INSTALL_DIR = '/opt/funnelworks/current'
 const STATE_DIR = '/var/lib/funnelworks'
 const ENV_PATH = '/etc/funnelworks/funnelworks.env'
 /** What the operator must replace in the environment file; the fleet puts its own values there. */
@@ -56,6 +58,7 @@ export interface DeployUnit {
   environment: Record<string, string>
   environmentFile: string
   execStart: string[]
+  workingDirectory: string
   /** How long systemd waits before restarting a failed instance (RestartSec=). */
   restartSec: number
 }
@@ -76,6 +79,7 @@ export function readUnit(): DeployUnit {
     environment: parseEnv((settings.get('Environment') ?? []).join('\n')),
     environmentFile: one('EnvironmentFile'),
     execStart: one('ExecStart').split(/\s+/),
+    workingDirectory: one('WorkingDirectory'),
     restartSec: Number(one('RestartSec')),
   }
 }
@@ -86,6 +90,8 @@ export interface FleetPlaces {
   previewSecret: string
   /** Stands for /var/lib/funnelworks. */
   stateDir: string
+  /** Stands for /opt/funnelworks/current: a link to the release folder instances start from. */
+  current: string
 }
 
 /**
@@ -103,6 +109,10 @@ export function deployedEnv(port: number, places: FleetPlaces): Record<string, s
   if (unit.execStart.join(' ') !== expected.join(' '))
     throw new Error(
       `${UNIT_FILE}: ExecStart should be "${expected.join(' ')}" (npm start's node flags and server), not "${unit.execStart.join(' ')}"`,
+    )
+  if (unit.workingDirectory !== INSTALL_DIR)
+    throw new Error(
+      `${UNIT_FILE}: WorkingDirectory should be ${INSTALL_DIR} (README), not ${unit.workingDirectory}`,
     )
   if (unit.environmentFile !== ENV_PATH)
     throw new Error(`${UNIT_FILE}: EnvironmentFile should be ${ENV_PATH} (README)`)
@@ -173,8 +183,12 @@ export interface Fleet {
   places: FleetPlaces
   /** The staff user who publishes (a publisher), and their password. */
   staff: { email: string; password: string }
-  /** Starts (or restarts) the instance on ports[i] as the unit does. */
+  /** Starts (or restarts) the instance on ports[i] as the unit does, from the `current` release. */
   start(i: number): Promise<ServerProcess>
+  /** SIGTERMs the instance on ports[i] (systemctl stop); resolves once it is gone. */
+  stopInstance(i: number): Promise<void>
+  /** Points `current` at the release folder `dir` in one rename (`ln -sfn …; mv -T …`). */
+  switchRelease(dir: string): void
   /** SIGKILLs the instance on ports[i]; resolves once it is gone. */
   kill(i: number): Promise<void>
   /** nginx with the README's configuration in front of the instances on `ports`. */
@@ -196,7 +210,14 @@ export async function startFleet(databaseUrl: string, count: number): Promise<Fl
     contentRemote: join(dir, 'content-remote.git'),
     previewSecret: randomBytes(32).toString('hex'),
     stateDir: join(dir, 'state'),
+    current: join(dir, 'current'),
   }
+  const switchRelease = (release: string) => {
+    const link = `${places.current}.new`
+    symlinkSync(release, link)
+    renameSync(link, places.current)
+  }
+  switchRelease(PROJECT_ROOT)
   await runGit(places.contentRemote, ['init', '--bare', '-q', places.contentRemote])
   const ports: number[] = []
   for (let i = 0; i < count; i++) ports.push(await freePort())
@@ -206,7 +227,10 @@ export async function startFleet(databaseUrl: string, count: number): Promise<Fl
     const env = deployedEnv(ports[i], places)
     // systemd's StateDirectory= makes the instance's folder.
     mkdirSync(env.DATA_DIR, { recursive: true })
-    instances[i] = await startServerProcess(env)
+    instances[i] = await startServerProcess(env, {
+      bundle: join(places.current, relative(PROJECT_ROOT, SERVER_BUNDLE)),
+      cwd: places.current,
+    })
     return instances[i]
   }
   const staff = { email: 'publisher@fleet.test', password: randomBytes(12).toString('hex') }
@@ -216,6 +240,12 @@ export async function startFleet(databaseUrl: string, count: number): Promise<Fl
     places,
     staff,
     start,
+    switchRelease,
+    async stopInstance(i) {
+      const instance = instances[i]
+      instances[i] = null
+      await instance?.stop('SIGTERM')
+    },
     async kill(i) {
       const instance = instances[i]
       instances[i] = null

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PAID_CLICK_ID_PARAMS } from '../../engine/constants'
 import type { Experiment } from '../../schemas/generated/experiment'
 import { httpGet } from './http'
-import { README_NGINX_CONF, type RunningNginx, readmeNginxConf, startNginx } from './nginx'
+import { inlinedNginxConf, type RunningNginx, readmeNginxBlocks, readmeNginxConf, startNginx } from './nginx'
 import { PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 import { addStaff } from './staff-cli'
 import { cc, prepareEdit, signIn } from './staff-publish'
@@ -62,7 +62,7 @@ const headlineOf = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 describe('nginx in front, configured as the README says', { timeout: 120_000 }, () => {
   it('runs the very configuration the README shows', () => {
     const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
-    expect(readme).toContain(`\`\`\`nginx\n${readFileSync(README_NGINX_CONF, 'utf8')}\`\`\``)
+    for (const block of readmeNginxBlocks()) expect(readme).toContain(block)
   })
 
   it('serves public pages from its cache: hit ratio over repeated requests', async () => {
@@ -82,7 +82,7 @@ describe('nginx in front, configured as the README says', { timeout: 120_000 }, 
   })
 
   it('keeps no page whose URL holds a paid click id: each is seen once (every id the server knows)', async () => {
-    const conf = readFileSync(README_NGINX_CONF, 'utf8')
+    const conf = inlinedNginxConf()
     const noCache = /proxy_no_cache ([^;]+);/.exec(conf)?.[1].split(/\s+/)
     expect(noCache).toEqual(PAID_CLICK_ID_PARAMS.map((p) => `$arg_${p.toLowerCase()}`))
     for (const p of PAID_CLICK_ID_PARAMS) {

@@ -13,11 +13,28 @@ import { captureOutput, PROJECT_ROOT } from './server-process'
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 export const NGINX_MISSING = `nginx not found at ${NGINX_PATH}: install Debian's package (sudo apt-get install -y nginx) or set NGINX_PATH. npm test installs it itself when run as root.`
 
-/**
- * The README's configuration: a cache in front (decision 0511) of an upstream of instances (decision
- * 0320), one file for README, test and bench.
- */
-export const README_NGINX_CONF = join(PROJECT_ROOT, 'docs', 'nginx', 'funnelworks.conf')
+/** The README's nginx files (decisions 0511, 0320, 0330, 0331): one set for README, tests and bench. */
+export const NGINX_DOCS = join(PROJECT_ROOT, 'docs', 'nginx')
+/** conf.d's file: plain HTTP (TLS ends before nginx) — what the tests and the bench run. */
+export const README_NGINX_CONF = join(NGINX_DOCS, 'funnelworks.conf')
+/** conf.d's file when nginx ends TLS (in place of README_NGINX_CONF). */
+export const README_NGINX_TLS_CONF = join(NGINX_DOCS, 'funnelworks-tls.conf')
+/** The snippets both include (`include snippets/NAME;`, installed in /etc/nginx/snippets/). */
+export const NGINX_SNIPPETS = ['funnelworks-upstream.conf', 'funnelworks-proxy.conf']
+const INCLUDE_SNIPPET = /^( *)include snippets\/([\w.-]+);$/gm
+
+/** `file` with each `include snippets/NAME;` replaced by docs/nginx/NAME (indented alike). */
+export function inlinedNginxConf(file = README_NGINX_CONF): string {
+  return readFileSync(file, 'utf8').replace(INCLUDE_SNIPPET, (_, indent: string, name: string) => {
+    if (!NGINX_SNIPPETS.includes(name))
+      throw new Error(`${file} includes ${name}, which docs/nginx does not hold`)
+    return readFileSync(join(NGINX_DOCS, name), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => (l ? indent + l : l))
+      .join('\n')
+  })
+}
 
 export interface RunningNginx {
   port: number
@@ -161,29 +178,27 @@ ${server({ port, dir })}
 }
 
 /**
- * The README's configuration on loopback: its cache folder in `dir`, listening on `port`, in front of
- * the instances on `upstreams` — the upstream's example `server` lines become one per port, each with
- * the same parameters (max_fails, fail_timeout). Each replaced text must be there exactly once, so
- * README and test agree.
+ * The README's configuration on loopback (`file`, its snippets inlined): its cache folder in `dir`,
+ * listening on `port`, in front of the instances on `upstreams` — the upstream's example `server`
+ * lines become one per port, each with the same parameters (max_fails, fail_timeout). Each replaced
+ * text must be there exactly once (`swaps` too), so README and test agree.
  */
 export function readmeNginxConf(
   p: { port: number; dir: string },
   upstreams: number | readonly number[],
+  file = README_NGINX_CONF,
+  swaps: [string, string][] = [['listen 80;', `listen 127.0.0.1:${p.port};`]],
 ): string {
-  let conf = readFileSync(README_NGINX_CONF, 'utf8')
-  const swaps: [string, string][] = [
-    ['/var/cache/nginx/funnelworks', `${p.dir}/cache`],
-    ['listen 80;', `listen 127.0.0.1:${p.port};`],
-  ]
-  for (const [from, to] of swaps) {
-    if (conf.split(from).length !== 2) throw new Error(`${README_NGINX_CONF} should name ${from} once`)
+  let conf = inlinedNginxConf(file)
+  for (const [from, to] of [['/var/cache/nginx/funnelworks', `${p.dir}/cache`], ...swaps]) {
+    if (conf.split(from).length !== 2) throw new Error(`${file} should name ${from} once`)
     conf = conf.replace(from, to)
   }
   // One `server` line per port, with the parameters the README gives each instance.
   const lines = conf.split('\n')
   const servers = lines.map((l) => UPSTREAM_SERVER.exec(l)).filter((m) => m !== null)
   if (servers.length === 0 || new Set(servers.map((m) => m[3])).size !== 1)
-    throw new Error(`${README_NGINX_CONF} should list its instances as "server 127.0.0.1:PORT …;" alike`)
+    throw new Error(`${file} should list its instances as "server 127.0.0.1:PORT …;" alike`)
   const [indent, , parameters] = servers[0].slice(1)
   const at = lines.findIndex((l) => UPSTREAM_SERVER.test(l))
   const ours = [upstreams].flat().map((port) => `${indent}server 127.0.0.1:${port}${parameters};`)
@@ -197,8 +212,14 @@ const UPSTREAM_SERVER = /^( *)server 127\.0\.0\.1:(\d+)([^;]*);$/
 
 /** The README's upstream parameters for each instance (`fail_timeout=3s` → { failTimeoutS: 3 }). */
 export function readmeUpstreamParameters(): { maxFails: number; failTimeoutS: number } {
-  const conf = readFileSync(README_NGINX_CONF, 'utf8')
+  const conf = inlinedNginxConf()
   const m = /server 127\.0\.0\.1:\d+ max_fails=(\d+) fail_timeout=(\d+)s;/.exec(conf)
   if (!m) throw new Error(`${README_NGINX_CONF}: no "server … max_fails=N fail_timeout=Ns;" line`)
   return { maxFails: Number(m[1]), failTimeoutS: Number(m[2]) }
 }
+
+/** Every nginx file of the README, as a README code block shows it. */
+export const readmeNginxBlocks = (): string[] =>
+  [README_NGINX_CONF, README_NGINX_TLS_CONF, ...NGINX_SNIPPETS.map((n) => join(NGINX_DOCS, n))].map(
+    (f) => `\`\`\`nginx\n${readFileSync(f, 'utf8')}\`\`\``,
+  )

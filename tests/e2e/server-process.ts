@@ -73,7 +73,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  /** Another release's compiled server and folder (the fleet's `current`): by default this checkout's. */
+  release: { bundle: string; cwd: string } = { bundle: SERVER_BUNDLE, cwd: PROJECT_ROOT },
+): Promise<ServerProcess> {
   // Each test server gets its own data folder unless told otherwise, so tests never write into the
   // project's .data (nor collide with a developer's running server holding it). On PostgreSQL too:
   // the data folder also holds the content repository and the preview key.
@@ -85,9 +89,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const command =
     env.NODE_ENV === 'development'
       ? ['--import', 'tsx', join(PROJECT_ROOT, 'server', 'index.ts')]
-      : [...SERVER_NODE_FLAGS, SERVER_BUNDLE]
+      : [...SERVER_NODE_FLAGS, release.bundle]
   const child = spawn(process.execPath, command, {
-    cwd: PROJECT_ROOT,
+    cwd: release.cwd,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
