@@ -13,7 +13,7 @@ import type { AuthSession } from '../../schemas/generated/auth-session'
 import type { AppDeps } from '../app-deps'
 import { HttpError } from '../http/http-error'
 import { readJson } from '../http/read-json'
-import { clientOf } from '../http/request-client'
+import { clientOf, hostCookieName } from '../http/request-client'
 import {
   audit,
   checkCredentials,
@@ -165,7 +165,7 @@ const isHttps = (ctx: Context) => clientOf(ctx).protocol === 'https'
 
 /** Over HTTPS the cookie is `__Host-` prefixed: the browser keeps it Secure, host-only, for path /. */
 export function cookieName(ctx: Context): string {
-  return isHttps(ctx) ? `__Host-${AUTH_SESSION_COOKIE}` : AUTH_SESSION_COOKIE
+  return hostCookieName(ctx, AUTH_SESSION_COOKIE)
 }
 
 function clearCookie(ctx: Context): void {

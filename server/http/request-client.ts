@@ -84,6 +84,15 @@ export function clientOf(ctx: Context): RequestClient {
   return c
 }
 
+/**
+ * A staff cookie's name for this request: over HTTPS (the connection's own, or a trusted proxy's
+ * X-Forwarded-Proto) `__Host-` prefixed, so the browser keeps it Secure, host-only and for path /
+ * (docs/decisions/0331); over plain HTTP (development, tests) as is.
+ */
+export function hostCookieName(ctx: Context, name: string): string {
+  return clientOf(ctx).protocol === 'https' ? `__Host-${name}` : name
+}
+
 /** `https://host` of the request, for absolute URLs. */
 export function originOf(ctx: Context): string {
   const c = clientOf(ctx)

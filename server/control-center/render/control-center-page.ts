@@ -18,6 +18,7 @@ import { routeValidationFailed } from '../../../engine/render/error-info'
 import type { Resolution } from '../../../engine/render/resolution'
 import { cookieName } from '../../api/auth'
 import type { AppDeps } from '../../app-deps'
+import { hostCookieName } from '../../http/request-client'
 import {
   errorResolution,
   type RequestFacts,
@@ -67,7 +68,7 @@ export function controlCenterPages(
 
     const branch = match.underBranch ? ctx.query.branch : match.params.branch
     if (match.underBranch && (branch === undefined || branch === '')) {
-      const last = ctx.cookies.get(CC_LAST_BRANCH_COOKIE)
+      const last = ctx.cookies.get(hostCookieName(ctx, CC_LAST_BRANCH_COOKIE))
       const to = new URLSearchParams(ctx.querystring)
       to.set('branch', last && CC_BRANCH_NAME.test(last) ? last : LIVE_BRANCH_NAME)
       ctx.status = 302
@@ -85,7 +86,9 @@ export function controlCenterPages(
     if (named && (!head || !(await documentExists(deps, match, head, draftOf))))
       return notFound(ctx, deps, facts, opts)
     if (match.underBranch)
-      ctx.cookies.set(CC_LAST_BRANCH_COOKIE, branch as string, {
+      // Secure, host-only, path / over HTTPS, as the session's (decision 0331).
+      ctx.cookies.set(hostCookieName(ctx, CC_LAST_BRANCH_COOKIE), branch as string, {
+        path: '/',
         maxAge: LAST_BRANCH_MAX_AGE_MS,
         httpOnly: true,
         sameSite: 'lax',
