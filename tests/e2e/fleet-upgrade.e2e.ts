@@ -1,6 +1,7 @@
 /**
  * The README's deployment, as an operator runs it (issue 37, acceptance 4): two instances started as
- * the systemd unit starts them from `current`, behind nginx with the README's configuration.
+ * the systemd unit starts them from `current`, behind nginx with the README's configuration, the
+ * shared remote guarded by the README's pre-receive hook (every push below goes through it).
  * - A 5 MB image uploads through nginx: its body limit for the upload endpoint is the server's
  *   (IMAGE_UPLOAD_MAX_BYTES, one constant; decision 0330).
  * - The README's upgrade: a new release folder is built beside the running one, `current` is switched
@@ -44,7 +45,7 @@ let release2: string | null = null
 const pg = uniquePostgresUrl('fw_fleet_upgrade_e2e')
 
 beforeAll(async () => {
-  fleet = await startFleet(pg.url, 2)
+  fleet = await startFleet(pg.url, 2, { remoteHook: true })
   nginx = await fleet.nginx(fleet.ports, { accessLog: true })
 }, 120_000)
 

@@ -9,7 +9,16 @@
  * points it at another release folder (docs/decisions/0332).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { runGit } from '../../server/content/git/git-process'
@@ -27,6 +36,8 @@ import { addStaff } from './staff-cli'
 export const DEPLOY_DIR = join(PROJECT_ROOT, 'docs', 'deploy')
 export const UNIT_FILE = join(DEPLOY_DIR, 'funnelworks@.service')
 export const ENV_FILE = join(DEPLOY_DIR, 'funnelworks.env')
+/** The shared remote's pre-receive hook, as the README installs it. */
+export const HOOK_FILE = join(DEPLOY_DIR, 'pre-receive')
 /** Where the unit says the current release, the instances' folders and the environment file live. */
 const INSTALL_DIR = '/opt/funnelworks/current'
 const STATE_DIR = '/var/lib/funnelworks'
@@ -135,6 +146,24 @@ export function deployedEnv(port: number, places: FleetPlaces): Record<string, s
   return { ...file, ...ours, ...unitEnv }
 }
 
+/**
+ * docs/deploy/pre-receive into the fleet's remote: its release path is `current`'s, its Node this
+ * one; every other line as written.
+ */
+function installRemoteHook(places: FleetPlaces): void {
+  let hook = readFileSync(HOOK_FILE, 'utf8')
+  for (const [from, to] of [
+    ['/usr/bin/node', process.execPath],
+    [INSTALL_DIR, places.current],
+  ] as const) {
+    if (!hook.includes(from)) throw new Error(`${HOOK_FILE} should name ${from}`)
+    hook = hook.replaceAll(from, to)
+  }
+  const file = join(places.contentRemote, 'hooks', 'pre-receive')
+  writeFileSync(file, hook)
+  chmodSync(file, 0o755)
+}
+
 /** The commit an instance says it serves (GET /healthz), or null when it does not answer. */
 export async function servedCommit(port: number): Promise<string | null> {
   try {
@@ -203,7 +232,12 @@ export interface Fleet {
  * `count` instances on `databaseUrl` and a new bare remote: the first starts alone (it creates the
  * content repository and pushes it), the others together; one publisher is added with the staff CLI.
  */
-export async function startFleet(databaseUrl: string, count: number): Promise<Fleet> {
+export async function startFleet(
+  databaseUrl: string,
+  count: number,
+  /** Install docs/deploy/pre-receive into the shared remote, as the README's deployment does. */
+  opts: { remoteHook?: boolean } = {},
+): Promise<Fleet> {
   const dir = mkdtempSync(join(tmpdir(), 'fw-fleet-'))
   const places: FleetPlaces = {
     databaseUrl,
@@ -219,6 +253,7 @@ export async function startFleet(databaseUrl: string, count: number): Promise<Fl
   }
   switchRelease(PROJECT_ROOT)
   await runGit(places.contentRemote, ['init', '--bare', '-q', places.contentRemote])
+  if (opts.remoteHook) installRemoteHook(places)
   const ports: number[] = []
   for (let i = 0; i < count; i++) ports.push(await freePort())
   const instances: (ServerProcess | null)[] = ports.map(() => null)
