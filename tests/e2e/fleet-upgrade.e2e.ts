@@ -183,7 +183,11 @@ function makeRelease(): string {
   const skip = new Set(['node_modules', '.git', '.data', 'test-results', '.scratch'])
   for (const name of readdirSync(PROJECT_ROOT))
     if (!skip.has(name) && name !== 'dist' && !name.startsWith('dist-') && !name.startsWith('.dist-'))
-      cpSync(join(PROJECT_ROOT, name), join(dir, name), { recursive: true })
+      cpSync(join(PROJECT_ROOT, name), join(dir, name), {
+        recursive: true,
+        // Installed or built folders of projects inside (the bench's Nuxt baseline) are no source.
+        filter: (from) => !/[\\/](node_modules|\.nuxt|\.output)$/.test(from),
+      })
   symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'))
   appendFileSync(join(dir, 'ui', 'templates', 'templates.css'), '\n.fw-release-two { outline: none; }\n')
   const r = spawnSync(process.execPath, [join(dir, 'tools', 'build.mjs')], {
