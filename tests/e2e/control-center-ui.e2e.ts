@@ -343,7 +343,7 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       const [last, before] = [rows.first(), rows.nth(1)]
       expect(await last.textContent()).toContain('promo-b')
       await last.getByRole('button', { name: 'View diff' }).click()
-      const diff = page.getByRole('dialog', { name: 'What this publication changed' })
+      const diff = page.getByRole('dialog', { name: /^What publication #\d+ changed$/ })
       await expect
         .poll(() => diff.getByTestId('diff').textContent())
         .toContain('/headline: "Headline from A" → "Headline from B"')
