@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense, useCallback, useMemo, useRef, useSt
 import type { ControlCenterRoute, ControlCenterScreen } from '../../engine/render/control-center-routes'
 import type { CcStatus } from '../../schemas/generated/cc-answers/branches'
 import { ApiContext, createApi } from './api'
+import { carryTo, dropPending } from './carried-text'
 import { CcContext, type CcContextValue } from './cc-context'
 import { Dialog } from './Dialog'
 import { ControlCenterHeader } from './Header'
@@ -120,8 +121,13 @@ export default function ControlCenterApp({ route }: { route: ControlCenterRoute 
           open={offerOpen}
           title="Create a branch to save"
           intro="Live is read-only. Create a branch to save your change; it opens there with your text kept."
-          onClose={() => setOfferOpen(false)}
+          onClose={() => {
+            // Cancelled: what was typed on live is dropped, never kept for some other branch.
+            dropPending()
+            setOfferOpen(false)
+          }}
           onCreated={(name) => {
+            carryTo(name)
             const url = new URL(location.href)
             url.searchParams.set('branch', name)
             location.assign(url.pathname + url.search)
