@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ControlCenterRoute, ControlCenterScreen } from '../../engine/render/control-center-routes'
 import type { CcStatus } from '../../schemas/generated/cc-answers/branches'
 import { ApiContext, createApi } from './api'
@@ -61,6 +61,10 @@ export default function ControlCenterApp({ route }: { route: ControlCenterRoute 
   const status = useResourceWith<CcStatus>(api, '/api/cc/status')
   const [revision, setRevision] = useState(0)
   const [offerOpen, setOfferOpen] = useState(false)
+  // Text typed on live waits only while its screen is open: on another screen or branch (a new page
+  // load; a branch just created has taken it already) it is dropped, never carried later (issue 37).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per screen and branch
+  useEffect(() => dropPending(), [route.screen, route.branch])
   const changed = useCallback(() => setRevision((r) => r + 1), [])
   const ctx: CcContextValue = useMemo(
     () => ({
