@@ -79,6 +79,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await loadProductionBuild(build)
     setClientBuild(join(build, 'client'))
     assets = staticFiles(join(build, 'client'))
+    // CONTENT_SOURCE=worktree serves definitions/ as files in production too: edits swap the snapshot
+    // (a broken edit is refused and the last valid one keeps serving), as under npm run dev.
+    if (config.contentSource === 'worktree') {
+      await snapshots.watch()
+      closeDev = () => snapshots.close()
+    }
   }
   // The data store: PGlite in DATA_DIR unless DATABASE_URL names a PostgreSQL server.
   const lock = config.databaseUrl ? null : claimDataDir(config.dataDir)

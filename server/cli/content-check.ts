@@ -9,7 +9,7 @@
  *     git's pre-receive hook (written by the server into its bare repository at each start; install
  *     it the same way on a shared CONTENT_REMOTE): reads `<old> <new> <ref>` lines on stdin.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
@@ -18,7 +18,9 @@ import {
   checkCommit,
   checkPush,
   formatRefusal,
+  PUSH_LOG,
   parseRefUpdates,
+  type RefUpdate,
   snapshotOrNull,
 } from '../content/content-check'
 import { ContentRepository } from '../content/content-repository'
@@ -92,12 +94,23 @@ async function preReceive(): Promise<number> {
   const repo = await ContentRepo.open(gitDir)
   try {
     const source = new GitSnapshotSource(repo, publicAssetExists(PROJECT_ROOT))
-    const refusals = await checkPush(source, parseRefUpdates(readFileSync(0, 'utf8')))
+    const updates = parseRefUpdates(readFileSync(0, 'utf8'))
+    const refusals = await checkPush(source, updates)
     for (const r of refusals) console.error(formatRefusal(r))
-    return refusals.length ? 1 : 0
+    if (refusals.length) return 1
+    // The server records a move of published it finds here as a push, not as a move by hand (0620).
+    notePushes(gitDir, updates)
+    return 0
   } finally {
     repo.close()
   }
+}
+
+/** One line per accepted update of published: `<old> <new> <ISO time>`. */
+function notePushes(gitDir: string, updates: readonly RefUpdate[]): void {
+  const at = new Date().toISOString()
+  const lines = updates.filter((u) => u.ref === PUBLISHED_REF).map((u) => `${u.old} ${u.next} ${at}\n`)
+  if (lines.length) appendFileSync(join(gitDir, PUSH_LOG), lines.join(''))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -11,7 +11,7 @@ import { LocatedJson } from '../../engine/definitions/locate'
 import { formatDefinitionError } from '../../engine/snapshot/build-snapshot'
 import type { DefinitionError, Snapshot } from '../../engine/snapshot/types'
 import { buildContentSnapshot } from './build-content-snapshot'
-import { PUBLISHED_REF, STAFF_BRANCH_PREFIX } from './git/branch-name'
+import { BRANCH_NAME, PUBLISHED_REF, STAFF_BRANCH_PREFIX } from './git/branch-name'
 import { ZERO_SHA } from './git/content-repo'
 import type { GitSnapshotSource } from './git-snapshot-source'
 
@@ -100,9 +100,26 @@ export function parseRefUpdates(stdin: string): RefUpdate[] {
     .map(([old, next, ref]) => ({ old, next, ref }))
 }
 
+/** Where the pre-receive hook notes each `published` update it accepted (in the bare repository). */
+export const PUSH_LOG = 'funnelworks-pushes.log'
+
+/** The server's own archive refs (branch-service.ts archive()): `refs/archive/cc/<branch>-<ms>`. */
+const ARCHIVE_REF = /^refs\/archive\/cc\/([a-z0-9][a-z0-9-]{0,62})-(\d{13})$/
+
+/** What the content repository takes: the one line a refused ref gets (docs/decisions/0620). */
+export const ONLY_CONTENT_REFS =
+  'only refs/heads/published, refs/heads/cc/<branch> and the server’s own refs/archive/cc/<branch>-<time> may be pushed to the content repository'
+
+/** Where a publisher goes back to an earlier live, recorded (the message of a refused rewind). */
+export const ROLLBACK_HINT =
+  'to put live back, use "Roll back to before this" in the control center’s Live history (Branches → Live history), which records the rollback as a publication'
+
 /**
  * What a push may not do (the pre-receive hook): put a commit on `published` that fails the check
- * against the commit it replaces, delete `published`, or put JSON that does not parse on a staff branch.
+ * against the commit it replaces, move it anywhere but forward (unless off a commit that itself fails
+ * the check: the control center's Restore live), delete it, put JSON that does not parse on a staff
+ * branch, or touch any other ref — an archive ref only as the server makes one: new, at the head of
+ * the staff branch it names.
  */
 export async function checkPush(
   source: GitSnapshotSource,
@@ -110,23 +127,49 @@ export async function checkPush(
   budgetMs = GATE_TIME_BUDGET_MS,
 ): Promise<PushRefusal[]> {
   const refusals: PushRefusal[] = []
+  const refuse = (u: RefUpdate, reason: string, errors: DefinitionError[] = []) =>
+    refusals.push({ ref: u.ref, commit: u.next, reason, errors })
+  const repo = source.repo
   for (const u of updates) {
     if (u.ref === PUBLISHED_REF) {
       if (u.next === ZERO_SHA) {
-        refusals.push({ ref: u.ref, commit: u.next, reason: 'published may not be deleted', errors: [] })
+        refuse(u, 'published may not be deleted')
         continue
       }
-      const { errors } = await checkCommit(source, u.next, await snapshotOrNull(source, u.old), budgetMs)
-      if (errors.length) refusals.push({ ref: u.ref, commit: u.next, reason: refusedReason(errors), errors })
-    } else if (u.ref.startsWith(STAFF_BRANCH_PREFIX) && u.next !== ZERO_SHA) {
+      const before = await snapshotOrNull(source, u.old)
+      if (u.old !== ZERO_SHA && !(await repo.isAncestor(u.old, u.next))) {
+        // A rewind off a commit that never could be live (the control center's Restore live) is fine.
+        const oldFails = (await checkCommit(source, u.old, null, budgetMs)).errors.length > 0
+        if (!oldFails) {
+          refuse(u, `not a fast-forward of published (${u.old.slice(0, 12)}): ${ROLLBACK_HINT}`)
+          continue
+        }
+      }
+      const { errors } = await checkCommit(source, u.next, before, budgetMs)
+      if (errors.length) refuse(u, refusedReason(errors), errors)
+    } else if (u.ref.startsWith(STAFF_BRANCH_PREFIX)) {
+      if (!BRANCH_NAME.test(u.ref.slice(STAFF_BRANCH_PREFIX.length))) {
+        refuse(u, `a staff branch name is 1–63 lower-case letters, digits or dashes; ${ONLY_CONTENT_REFS}`)
+        continue
+      }
+      if (u.next === ZERO_SHA) continue
       const errors = await checkJsonSyntax(source, u.next, u.old)
       if (errors.length)
-        refusals.push({
-          ref: u.ref,
-          commit: u.next,
-          reason: `${errors.length} file${errors.length === 1 ? '' : 's'} that ${errors.length === 1 ? 'is' : 'are'} not valid JSON`,
+        refuse(
+          u,
+          `${errors.length} file${errors.length === 1 ? '' : 's'} that ${errors.length === 1 ? 'is' : 'are'} not valid JSON`,
           errors,
-        })
+        )
+    } else {
+      const archive = ARCHIVE_REF.exec(u.ref)
+      const head = archive ? await repo.resolve(`${STAFF_BRANCH_PREFIX}${archive[1]}`) : null
+      if (!archive || u.old !== ZERO_SHA || u.next === ZERO_SHA || head !== u.next)
+        refuse(
+          u,
+          archive
+            ? 'an archive ref is only made by the server, new, at the head of the branch it archives'
+            : ONLY_CONTENT_REFS,
+        )
     }
   }
   return refusals

@@ -153,7 +153,10 @@ export function startContentServices(
     databaseUrl: config.databaseUrl,
     ...fleet,
   })
-  opened.live.trustPublications(publicationsOf(store.db))
+  opened.live.trustPublications({
+    ...publicationsOf(store.db),
+    record: (move) => publisher.recordMove(move),
+  })
   contentFleet.start()
   metrics?.watch({
     content: {

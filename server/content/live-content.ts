@@ -47,6 +47,9 @@ export class LiveContent {
   /** Once the data store is open: whether a commit went live through the publisher (its gates ran). */
   #published: ((commit: string) => Promise<boolean>) | null = null
   #latestPublished: (() => Promise<string | null>) | null = null
+  /** Records a move of live no publication made (a push, or a ref moved by hand; docs/decisions/0620). */
+  #recordMove: ((move: { from: string | null; to: string; snapshotId: string }) => Promise<unknown>) | null =
+    null
 
   constructor(
     readonly content: ContentRepository,
@@ -93,9 +96,21 @@ export class LiveContent {
   trustPublications(p: {
     published: (commit: string) => Promise<boolean>
     latest: () => Promise<string | null>
+    /** Writes the publication and audit rows of a move of live no publication made. */
+    record?: (move: { from: string | null; to: string; snapshotId: string }) => Promise<unknown>
   }): void {
     this.#published = p.published
     this.#latestPublished = p.latest
+    this.#recordMove = p.record ?? null
+  }
+
+  /** Every move of live is on the record: one no publication made is recorded as a push or a move by hand. */
+  async #record(from: string | null, to: string, snapshotId: string): Promise<void> {
+    try {
+      await this.#recordMove?.({ from, to, snapshotId })
+    } catch (e) {
+      log('error', 'could not record a move of live', { from, to, error: String(e) })
+    }
   }
 
   /** Builds a commit's snapshot; throws SnapshotRefusedError when it does not validate. */
@@ -156,7 +171,8 @@ export class LiveContent {
     if (commit === this.commit || commit === this.refused?.commit) return false
     const serving = this.commit
     // A publication's gates ran in the publisher (or an admin went past them): it is only built.
-    const { errors, snapshot } = (await this.#published?.(commit))
+    const recorded = (await this.#published?.(commit)) ?? false
+    const { errors, snapshot } = recorded
       ? await this.source
           .build(commit)
           .then((r) => (r.ok ? { errors: [], snapshot: r.snapshot } : { errors: r.errors, snapshot: null }))
@@ -169,6 +185,8 @@ export class LiveContent {
     }
     this.swap(commit, snapshot)
     log('info', 'published content loaded', { commit })
+    // Recorded unless the latest publication put live here (a rewind to an older one is a move too).
+    await this.#record(serving, commit, snapshot.id)
     return true
   }
 
@@ -186,8 +204,14 @@ export class LiveContent {
     const { serving: served, verified } = this.#state
     if (verified || !served || !this.#published || !this.#latestPublished) return
     const latest = await this.#latestPublished()
-    if (!latest || latest === served || (await this.#published(served))) {
+    if (!latest || latest === served) {
       this.#guard.send({ type: 'VERIFIED' })
+      return
+    }
+    if (await this.#published(served)) {
+      // Put back (while no server ran) to a commit an earlier publication made live: on the record now.
+      this.#guard.send({ type: 'VERIFIED' })
+      if (this.#snapshot) await this.#record(latest, served, this.#snapshot.id)
       return
     }
     const before = await this.source.build(latest).catch(() => null)
@@ -195,10 +219,12 @@ export class LiveContent {
       this.#guard.send({ type: 'VERIFIED' })
       return
     }
-    const { errors } = await checkCommit(this.source, served, before.snapshot, this.gateBudgetMs)
+    const { errors, snapshot } = await checkCommit(this.source, served, before.snapshot, this.gateBudgetMs)
     if (this.commit !== served) return // something newer went live meanwhile
     if (!errors.length) {
       this.#guard.send({ type: 'VERIFIED' })
+      // Moved while no server ran (a push, or by hand): on the record now.
+      if (snapshot) await this.#record(latest, served, snapshot.id)
       return
     }
     this.#snapshot = before.snapshot

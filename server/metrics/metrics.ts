@@ -42,6 +42,8 @@ const PUBLICATION_KINDS = [
   'scheduled',
   'import',
   'emergency',
+  'push',
+  'outside',
 ] as const satisfies readonly PublicationKind[]
 const MARKETPLACE_OUTCOMES = [
   'ok',
@@ -185,7 +187,7 @@ export class Metrics {
     this.publications = children(
       new Counter({
         name: 'funnelworks_publications_total',
-        help: 'Content publications made by this instance, by kind (publish, rollback, scheduled, import, emergency).',
+        help: 'Content publications made by this instance, by kind (publish, rollback, scheduled, import, emergency; push and outside: moves of live no publication made, recorded by this instance).',
         labelNames: ['kind'],
         registers,
       }),

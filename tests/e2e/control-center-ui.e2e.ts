@@ -158,6 +158,46 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
   )
 
   it(
+    '37: text typed on live never crosses branches: cancelled, another branch opens with its own value; created, the new branch has it',
+    async () => {
+      const context = await signedIn('ed@x.test')
+      const page = await context.newPage()
+      const offer = page.getByRole('dialog', { name: 'Create a branch to save' })
+      const headline = page.getByLabel('Headline', { exact: true })
+      await openScreen(page, '/pages/grocery?branch=live&tab=content')
+      await headline.fill('Typed on live, then cancelled')
+      await offer.waitFor()
+      await offer.getByRole('button', { name: 'Cancel' }).click()
+      await offer.waitFor({ state: 'hidden' })
+      // The branch last used (and any other) opens with its own headline, nothing unsaved.
+      await openScreen(page, '/pages/grocery?branch=spring-promo&tab=content')
+      expect(await headline.inputValue()).toBe(OLD_HEADLINE)
+      expect(await page.getByTestId('save-state').textContent()).toBe('No unsaved changes')
+      expect(
+        await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('grocery'))),
+      ).toEqual([])
+
+      // Kept for the branch the person creates to save it.
+      await openScreen(page, '/pages/grocery?branch=live&tab=content')
+      await headline.fill('Typed on live, then saved')
+      await offer.waitFor()
+      await offer.getByLabel('Title').fill('Keep typed')
+      await Promise.all([
+        page.waitForURL(/branch=keep-typed/),
+        offer.getByRole('button', { name: 'Create branch' }).click(),
+      ])
+      await expect.poll(() => headline.inputValue(), { timeout: 30_000 }).toBe('Typed on live, then saved')
+      await expect
+        .poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 })
+        .toBe('Draft saved')
+      await openScreen(page, '/pages/grocery?branch=spring-promo&tab=content')
+      expect(await headline.inputValue()).toBe(OLD_HEADLINE)
+      await context.close()
+    },
+    FLOW_MS,
+  )
+
+  it(
     '4–5: Source edit → draft → preview URL; live unchanged; commit → Changes shows /headline old → new; no Publish for Ed',
     async () => {
       const context = await signedIn('ed@x.test')
@@ -343,7 +383,7 @@ describe('control center, CONTROL-CENTER §8 Issue 1 in the browser', () => {
       const [last, before] = [rows.first(), rows.nth(1)]
       expect(await last.textContent()).toContain('promo-b')
       await last.getByRole('button', { name: 'View diff' }).click()
-      const diff = page.getByRole('dialog', { name: 'What this publication changed' })
+      const diff = page.getByRole('dialog', { name: /^What publication #\d+ changed$/ })
       await expect
         .poll(() => diff.getByTestId('diff').textContent())
         .toContain('/headline: "Headline from A" → "Headline from B"')

@@ -91,4 +91,45 @@ describe('npm run validate', { timeout: 60_000 }, () => {
     )
     expect(lines.at(-1)).toMatch(/^1 error in repo\/definitions/)
   })
+
+  it('checks a folder of any name, its warnings at that folder’s files (no crash after the run)', () => {
+    const copy = join(tmp, 'elsewhere', 'content')
+    cpSync(join(root, 'definitions'), copy, { recursive: true })
+    const r = validate(join('elsewhere', 'content'))
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines[0]).toMatch(
+      /^warning: elsewhere\/content\/phone-rules\/m10-default\.json:1:1 {2}\/ {2}\d+ pages of brand "m10"/,
+    )
+    expect(lines.at(-1)).toMatch(/^ok: 9 brands, .*; 1 phone-rule warning above$/)
+  })
+
+  it('a marketer’s new page: the pages falling through to a default are said once, naming only the changed page', () => {
+    const repo = join(tmp, 'marketer')
+    cpSync(join(root, 'definitions'), join(repo, 'definitions'), { recursive: true })
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=M', '-c', 'user.email=m@x.test', ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+      })
+    expect(git('init', '-q').status).toBe(0)
+    expect(git('add', '-A').status).toBe(0)
+    expect(git('commit', '-qm', 'definitions').status).toBe(0)
+    const page = readFileSync(join(repo, 'definitions', 'pages', 'quiz-grocery.json'), 'utf8')
+    writeFileSync(
+      join(repo, 'definitions', 'pages', 'quiz-grocery-r9.json'),
+      page.replace('"/quiz/grocery/{step?}"', '"/quiz/grocery-r9/{step?}"'),
+    )
+    const r = validate(join('marketer', 'definitions'))
+    expect(r.status).toBe(0)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(
+      /^warning: marketer\/definitions\/phone-rules\/m10-default\.json:1:1 {2}\/ {2}\d+ pages of brand "m10" fall through to the default "m10-default" \(no page-specific rule\), among them the changed page quiz-grocery-r9; /,
+    )
+    // Not the list of every unrelated page.
+    expect(lines[0]).not.toMatch(/grocery, |\band \d+ more\b/)
+    expect(lines[0].length).toBeLessThan(260)
+  })
 })

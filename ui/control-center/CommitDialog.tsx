@@ -11,8 +11,6 @@ import { FormError, jsonValue } from './States'
 
 /** Unsaved text waits here until the server has it (a 401, a lost connection, a reload). */
 export const unsavedKey = (branch: string, path: string) => `fw-cc-unsaved:${branch}:${path}`
-/** Text typed on live, carried to the branch created to save it. */
-export const carryKey = (path: string) => `fw-cc-unsaved:carry:${path}`
 
 export type CommitFlow = ActorRefFrom<typeof commitMachine>
 

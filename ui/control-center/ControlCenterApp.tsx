@@ -1,7 +1,8 @@
-import { type ComponentType, lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ControlCenterRoute, ControlCenterScreen } from '../../engine/render/control-center-routes'
 import type { CcStatus } from '../../schemas/generated/cc-answers/branches'
 import { ApiContext, createApi } from './api'
+import { carryTo, dropPending } from './carried-text'
 import { CcContext, type CcContextValue } from './cc-context'
 import { Dialog } from './Dialog'
 import { ControlCenterHeader } from './Header'
@@ -60,6 +61,10 @@ export default function ControlCenterApp({ route }: { route: ControlCenterRoute 
   const status = useResourceWith<CcStatus>(api, '/api/cc/status')
   const [revision, setRevision] = useState(0)
   const [offerOpen, setOfferOpen] = useState(false)
+  // Text typed on live waits only while its screen is open: on another screen or branch (a new page
+  // load; a branch just created has taken it already) it is dropped, never carried later (issue 37).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per screen and branch
+  useEffect(() => dropPending(), [route.screen, route.branch])
   const changed = useCallback(() => setRevision((r) => r + 1), [])
   const ctx: CcContextValue = useMemo(
     () => ({
@@ -120,8 +125,13 @@ export default function ControlCenterApp({ route }: { route: ControlCenterRoute 
           open={offerOpen}
           title="Create a branch to save"
           intro="Live is read-only. Create a branch to save your change; it opens there with your text kept."
-          onClose={() => setOfferOpen(false)}
+          onClose={() => {
+            // Cancelled: what was typed on live is dropped, never kept for some other branch.
+            dropPending()
+            setOfferOpen(false)
+          }}
           onCreated={(name) => {
+            carryTo(name)
             const url = new URL(location.href)
             url.searchParams.set('branch', name)
             location.assign(url.pathname + url.search)

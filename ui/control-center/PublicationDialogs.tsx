@@ -9,6 +9,28 @@ import { useMutation } from './use-mutation'
 
 const named = (p: PublicationEntry) => `#${p.id}${p.branch ? ` (branch ${p.branch})` : ''} of ${laTime(p.at)}`
 
+/** How live moved, in the words people use (Live history's Kind column, the dialogs). */
+export function publicationKindLabel(kind: string): string {
+  switch (kind) {
+    case 'publish':
+      return 'Published'
+    case 'scheduled':
+      return 'Scheduled publish'
+    case 'rollback':
+      return 'Rolled back'
+    case 'import':
+      return 'Imported'
+    case 'emergency':
+      return 'Emergency pause'
+    case 'push':
+      return 'Pushed with git'
+    case 'outside':
+      return 'Moved outside the control center'
+    default:
+      return kind
+  }
+}
+
 /** "View diff": what one publication changed against the live it replaced. */
 export function PublicationDiffDialog({
   publication,
@@ -18,11 +40,17 @@ export function PublicationDiffDialog({
   onClose: () => void
 }) {
   return (
-    <Dialog open={publication !== null} title="What this publication changed" onClose={onClose} wide>
+    <Dialog
+      open={publication !== null}
+      title={publication ? `What publication #${publication.id} changed` : 'What this publication changed'}
+      onClose={onClose}
+      wide
+    >
       {publication && (
         <div className="stack">
           <p>
-            PublicationEntry {named(publication)} by {publication.actor?.name ?? 'the system'}.
+            {publicationKindLabel(publication.kind)}: publication {named(publication)}
+            {publication.kind === 'outside' ? '' : ` by ${publication.actor?.name ?? 'the system'}`}.
           </p>
           <DiffView
             url={`/api/cc/publications/${publication.id}/diff`}

@@ -83,6 +83,10 @@ export function auditSentence(
       return `The schedule ${who === 'The system' ? '' : `set by ${who} `}published ${on} (${files(d.paths)})${move(d, 'live ')}`
     case 'publish.refused':
       return `${who}'s ${d.rollback ? 'rollback' : 'publish'}${d.branch ? ` of branch ${d.branch}` : ''} was refused: ${d.errors ?? 'some'} error${d.errors === 1 ? '' : 's'}`
+    case 'live.pushed':
+      return `${who} pushed live with git (${files(d.paths)})${move(d, 'live ')}`
+    case 'live.moved-outside':
+      return `Live was moved outside the control center (${files(d.paths)})${move(d, 'live ')}`
     case 'publish.abandoned':
       return `A ${d.intended ?? 'publish'} of ${on} by ${who} did not reach live${d.reason ? `: ${d.reason}` : ''}`
     case 'publish.schedule':

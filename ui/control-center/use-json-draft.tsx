@@ -6,7 +6,8 @@ import { LIVE_BRANCH_NAME } from '../../engine/render/control-center-routes'
 import type { FileDoc } from '../../schemas/generated/cc-answers/branches'
 import type { DefinitionError } from '../../schemas/generated/cc-answers/common'
 import { branchApi, useApi } from './api'
-import { CommitDialog, carryKey, unsavedKey, useCommitFlow } from './CommitDialog'
+import { CommitDialog, unsavedKey, useCommitFlow } from './CommitDialog'
+import { pendingKey, takeCarried } from './carried-text'
 import { useCc } from './cc-context'
 import { Presence } from './Presence'
 import { useResource } from './use-resource'
@@ -103,7 +104,8 @@ function useDraftActor(branch: string, path: string, onSaved?: (text?: string) =
       },
       actions: {
         keep: (_, { text }) => localStorage.setItem(unsaved(), text),
-        carry: (_, { text }) => localStorage.setItem(carryKey(latest.current.path), text),
+        // Waits for the branch the person picks in "Create a branch to save" (carried-text.ts).
+        carry: (_, { text }) => localStorage.setItem(pendingKey(latest.current.path), text),
         forget: () => localStorage.removeItem(unsaved()),
         offerBranch: () => latest.current.offerBranch(),
         // The preview first: it reloads while the header refreshes its counts.
@@ -176,8 +178,8 @@ export function useTextDraft(
   useEffect(() => {
     if (!doc.data) return
     const kept = readOnly ? null : localStorage.getItem(unsavedKey(branch, path))
-    const carried = readOnly ? null : localStorage.getItem(carryKey(path))
-    if (carried !== null) localStorage.removeItem(carryKey(path))
+    // Only text carried to this very branch (never what was typed on live for another, issue 37).
+    const carried = readOnly ? null : takeCarried(branch, path)
     actor.send({
       type: 'LOADED',
       server: doc.data.draft ? (doc.data.draft.text ?? '') : (doc.data.text ?? ''),

@@ -42,7 +42,8 @@ export type FileState = 'unchanged' | 'added' | 'modified' | 'deleted'
  * This interface was referenced by `CcAnswerDefinitions`'s JSON-Schema
  * via the `definition` "PublicationKind".
  */
-export type PublicationKind = 'publish' | 'rollback' | 'scheduled' | 'import' | 'emergency'
+export type PublicationKind =
+  'publish' | 'rollback' | 'scheduled' | 'import' | 'emergency' | 'push' | 'outside'
 
 /**
  * What several /api/cc/* answers share (docs/control-center-api.md): people, commits, branches, files, errors at their pointers, diffs and conflicts.
@@ -251,7 +252,7 @@ export interface FileConflicts {
   }
 }
 /**
- * A move of live (server/content/publisher.ts): publish, rollback, scheduled publish, import or emergency pause.
+ * A move of live (server/content/publisher.ts): publish, rollback, scheduled publish, import or emergency pause; `push` (git push) and `outside` (the ref moved by hand on the server) are moves no publication made, recorded when noticed (docs/decisions/0620).
  *
  * This interface was referenced by `CcAnswerDefinitions`'s JSON-Schema
  * via the `definition` "Publication".

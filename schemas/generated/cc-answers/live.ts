@@ -18,6 +18,15 @@ export interface CcLiveAnswers {
  */
 export interface CcLive {
   live: LiveHealth
+  /**
+   * The newest publication when it is a move of published by hand on the server, outside the control center (docs/decisions/0620); null otherwise.
+   */
+  movedOutside: {
+    publication: string
+    from: Sha | null
+    to: Sha
+    at: string
+  } | null
 }
 /**
  * A refused commit on published, and the one served instead (server/content/live-content.ts).

@@ -2,6 +2,7 @@ import type Router from '@koa/router'
 import type { ApiCcLiveRestore } from '../../../schemas/generated/api-cc-live-restore'
 import type { AppDeps } from '../../app-deps'
 import { restoreLive } from '../services/live-restore'
+import { latestPublications } from '../store/publication-store'
 import { ccRoute } from './cc-route'
 import { CC_SCHEMAS, readCcBody } from './schemas'
 
@@ -9,10 +10,22 @@ import { CC_SCHEMAS, readCcBody } from './schemas'
 export function registerLiveHealthApi(router: Router, deps: AppDeps): void {
   router.get(
     '/api/cc/live',
-    ccRoute(deps, 'CcLive', async (_ctx, { content }) => {
+    ccRoute(deps, 'CcLive', async (_ctx, { content, store }) => {
       // A push that moved the ref since the last reconcile is checked now, so the banner is current.
       if (await content.live.publishedMoved()) await content.fleet.refresh()
-      return { live: content.live.health() }
+      const [latest] = await latestPublications(store.db, 1)
+      return {
+        live: content.live.health(),
+        movedOutside:
+          latest?.kind === 'outside'
+            ? {
+                publication: latest.id,
+                from: latest.oldCommit,
+                to: latest.newCommit,
+                at: latest.at.toISOString(),
+              }
+            : null,
+      }
     }),
   )
 

@@ -14,6 +14,7 @@ import type { Publication as GeneratedPublication } from '../../../schemas/gener
 import type { ContentRepository } from '../../content/content-repository'
 import { LIVE_BRANCH, PUBLISHED_REF } from '../../content/git/branch-name'
 import type { LiveContent } from '../../content/live-content'
+import { liveMove } from '../../content/live-moves'
 import { FAILPOINTS, failpoint } from '../../failpoints'
 import { log } from '../../log'
 import { audit, nextAuditId, type StaffUser } from '../../store/auth-store'
@@ -21,6 +22,7 @@ import type { Db, Queryable } from '../../store/db'
 import { authorOf, commitMessage } from './branch-service'
 import { ContentError, type FileConflict, MergeConflictError, PublishRefusedError } from './content-errors'
 import {
+  CONTENT_CHANNEL,
   completeIntent,
   hasPendingIntents,
   type IntentOutcome,
@@ -32,7 +34,18 @@ import { uploadErrors } from './uploaded-image-check'
 /** Advisory-lock key of the one publish lock across instances. */
 const PUBLISH_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('fw_publish'))"
 
-export type PublicationKind = 'publish' | 'rollback' | 'scheduled' | 'import' | 'emergency'
+/** `push` and `outside`: moves of live no publication made, recorded when noticed (docs/decisions/0620). */
+export type PublicationKind =
+  | 'publish'
+  | 'rollback'
+  | 'scheduled'
+  | 'import'
+  | 'emergency'
+  | 'push'
+  | 'outside'
+
+/** The audit actions of moves of live made outside the control center's publish (docs/decisions/0620). */
+export const LIVE_MOVE_ACTIONS = { push: 'live.pushed', outside: 'live.moved-outside' } as const
 
 /** A move of live, as the API answers it (schemas/cc-answers/common.schema.json). */
 export type Publication = GeneratedPublication
@@ -539,6 +552,86 @@ export class Publisher {
   }
 
   /**
+   * Puts a move of live no publication made on the record (docs/decisions/0620): a `git push` (the
+   * pusher is the commit's Staff-Id, else its committer) or a ref moved by hand on the server
+   * (`outside`, no one named). One publication row and one audit row, once across instances (under
+   * the publish lock, skipped when the latest publication is at the commit), and a NOTIFY. A rewind
+   * to a commit an earlier publication put live is a move like any other.
+   */
+  async recordMove(m: { from: string | null; to: string; snapshotId: string }): Promise<Publication | null> {
+    return this.#locked(async (locked) => {
+      const write = async (tx: Queryable) => {
+        // On the record already: the latest publication put live here (under the lock, a publish of
+        // another instance has written its row), or an interrupted publish's intent will settle it.
+        const latest = await tx.query<{ new_commit: string }>(
+          'SELECT new_commit FROM content_publications ORDER BY id DESC LIMIT 1',
+        )
+        if (latest.rows[0]?.new_commit === m.to) return null
+        const pending = await tx.query(
+          `SELECT 1 FROM content_publication_intents WHERE state = 'pending' AND new_commit = $1 LIMIT 1`,
+          [m.to],
+        )
+        if (pending.rows.length) return null
+        const move = await liveMove(this.content, m.from, m.to)
+        const staff =
+          (move.staffId ? await anyStaff(tx, 'id', move.staffId) : null) ??
+          (move.kind === 'push' && move.committer.email
+            ? await anyStaff(tx, 'email', move.committer.email)
+            : null)
+        const actor =
+          move.kind === 'outside' ? null : (staff ?? `${move.committer.name} <${move.committer.email}>`)
+        const r = await tx.query<{ id: string }>(
+          `INSERT INTO content_publications (old_commit, new_commit, branch, kind, actor, snapshot_id, gate_report)
+           VALUES ($1, $2, NULL, $3, $4, $5, $6::jsonb) RETURNING id::text AS id`,
+          [
+            m.from,
+            m.to,
+            move.kind,
+            actor,
+            m.snapshotId,
+            JSON.stringify({ validation: 'passed', gates: 'passed', checkedBy: 'live content' }),
+          ],
+        )
+        const id = r.rows[0].id
+        await audit(tx, {
+          actor,
+          action: LIVE_MOVE_ACTIONS[move.kind],
+          target: PUBLISHED_REF,
+          details: {
+            from: m.from,
+            to: m.to,
+            fastForward: move.fastForward,
+            publication: id,
+            committer: `${move.committer.name} <${move.committer.email}>`,
+            ...(move.staffId ? { staffId: move.staffId } : {}),
+            paths: m.from ? await this.content.repo.changedPaths(m.from, m.to) : [],
+          },
+        })
+        await tx.query('SELECT pg_notify($1, $2)', [
+          CONTENT_CHANNEL,
+          JSON.stringify({ type: 'published', commit: m.to, id }),
+        ])
+        this.onPublished?.(move.kind)
+        log(move.kind === 'push' ? 'info' : 'warn', LIVE_MOVE_ACTIONS[move.kind], {
+          from: m.from,
+          to: m.to,
+          publication: id,
+          actor,
+        })
+        return {
+          id,
+          oldCommit: m.from,
+          newCommit: m.to,
+          branch: null,
+          kind: move.kind,
+          fastForward: move.fastForward,
+        }
+      }
+      return this.db.kind === 'postgres' ? write(locked) : this.db.transaction(write)
+    })
+  }
+
+  /**
    * Completes or abandons any publish a crash left half done (at start and on every reconcile),
    * under the publish lock so no publish in progress is mistaken for one.
    */
@@ -547,6 +640,15 @@ export class Publisher {
     if (!(await hasPendingIntents(this.db))) return []
     return this.#locked(() => settleIntents(this.content, this.db))
   }
+}
+
+/** A staff user (disabled ones too: the record names who it was) by id or e-mail. */
+async function anyStaff(tx: Queryable, by: 'id' | 'email', value: string): Promise<string | null> {
+  const r = await tx.query<{ id: string }>(
+    `SELECT id FROM staff_users WHERE ${by === 'id' ? 'id' : 'lower(email)'} = $1`,
+    [by === 'id' ? value : value.toLowerCase()],
+  )
+  return r.rows[0]?.id ?? null
 }
 
 /** Gate errors with the line and column of their pointer, read from the file as it would go live. */

@@ -7,7 +7,7 @@ import { useApi } from '../api'
 import { useCc } from '../cc-context'
 import { Dialog } from '../Dialog'
 import { NewBranchDialog } from '../NewBranchDialog'
-import { PublicationDiffDialog, RevertDialog } from '../PublicationDialogs'
+import { PublicationDiffDialog, publicationKindLabel, RevertDialog } from '../PublicationDialogs'
 import { Empty, FormError, laTime, ScrollRegion, shortSha, WithResource } from '../States'
 import { Tabs } from '../Tabs'
 import { useMutation } from '../use-mutation'
@@ -184,8 +184,12 @@ function LiveHistory() {
                   {d.publications.map((p) => (
                     <tr key={p.id}>
                       <td data-label="When">{laTime(p.at)}</td>
-                      <td data-label="Who">{p.actor?.name ?? 'system'}</td>
-                      <td data-label="Kind">{p.kind}</td>
+                      <td data-label="Who">
+                        {p.actor?.name ?? (p.kind === 'outside' ? 'unknown (no hook ran)' : 'system')}
+                      </td>
+                      <td data-label="Kind" data-kind={p.kind}>
+                        {publicationKindLabel(p.kind)}
+                      </td>
                       <td data-label="Branch">{p.branch ?? '—'}</td>
                       <td data-label="Files">
                         <ul className="cc-files">
