@@ -6,6 +6,7 @@
 
 import { resolve } from 'node:path'
 import {
+  ANSWERS_RETENTION_DEFAULT_DAYS,
   MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
   MARKETPLACE_TIMEOUT_DEFAULT_MS,
   MARKETPLACE_TIMEOUT_MAX_MS,
@@ -27,6 +28,8 @@ export interface ServerConfig {
   databaseUrl: string | null
   /** Events older than this many days are dropped, a whole monthly partition at a time; null keeps all. */
   eventsRetentionDays?: number | null
+  /** Funnel answers are deleted this many days after their last change (docs/decisions/0810). */
+  answersRetentionDays?: number
   /** Show the brand index on a bare localhost / 127.0.0.1 host. */
   brandIndex: boolean
   tagManagerUrl: string
@@ -217,6 +220,12 @@ export const CONFIG: readonly ConfigVariable[] = [
     parse: (v) => (v === undefined || v === 'off' ? null : int(0, 1, 36_500)(v)),
     description:
       'days events are kept; older monthly partitions are dropped whole, with an audit entry (default off: kept)',
+  }),
+  variable({
+    name: 'ANSWERS_RETENTION_DAYS',
+    key: 'answersRetentionDays',
+    parse: int(ANSWERS_RETENTION_DEFAULT_DAYS, 1, ANSWERS_RETENTION_DEFAULT_DAYS),
+    description: `days funnel answers are kept after their last change; older ones are deleted hourly, with an audit entry (default ${ANSWERS_RETENTION_DEFAULT_DAYS}, at most ${ANSWERS_RETENTION_DEFAULT_DAYS})`,
   }),
   variable({
     name: 'BRAND_INDEX',

@@ -8,6 +8,7 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { join } from 'node:path'
 import type { Middleware } from 'koa'
 import compose from 'koa-compose'
+import { ANSWERS_RETENTION_DEFAULT_DAYS } from '../engine/constants'
 import { createRequestListener } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { openContent, startContentServices } from './content/content-services'
@@ -87,6 +88,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Partitions ahead, rollup catch-up and retention (docs/decisions/0311, 0312); stopped before the store closes.
   const eventMaintenance = startEventMaintenance(store.db, {
     retentionDays: config.eventsRetentionDays ?? null,
+    answersRetentionDays: config.answersRetentionDays ?? ANSWERS_RETENTION_DEFAULT_DAYS,
   })
   const closeStore = store.close
   store.close = () => eventMaintenance.stop().then(closeStore)
