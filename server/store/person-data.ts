@@ -8,6 +8,7 @@
  * counts only, never a value.
  */
 import { randomUUID } from 'node:crypto'
+import type { LeadErasure, LeadExport } from '../../schemas/generated/cc-answers/leads'
 import { audit } from './auth-store'
 import type { Db, Queryable } from './db'
 import { EVENT_COLUMNS } from './event-rows'
@@ -22,30 +23,11 @@ const PERSONAL_FIELD =
 /** Keys of JSON objects that hold the visitor's device and network details: redacted wherever they are. */
 const DEVICE_KEYS = new Set(['ip', 'userAgent', 'user_agent', 'cookie'])
 
-export type PersonMatch = 'email' | 'phone' | 'id' | null
-
-export interface PersonRecords {
-  key: string
-  matchedBy: PersonMatch
-  /** When an erasure covered this key: its id and time (the records below are what is left). */
-  erased: { id: string; at: string } | null
-  anonymousIds: string[]
-  sessionIds: string[]
-  userIds: string[]
-  answers: { anonymous_id: string; bucket: string; answers: unknown; updated_at: string }[]
-  answerKeys: { anonymous_id: string; created_at: string }[]
-  visitors: Record<string, unknown>[]
-  events: Record<string, unknown>[]
-  consentRecords: Record<string, unknown>[]
-  marketplaceCalls: Record<string, unknown>[]
-}
-
-export interface ErasureResult {
-  key: string
-  matchedBy: PersonMatch
-  erasureId: string | null
-  counts: Record<string, number>
-}
+/** Every record held about a person (the control center's answer type, schemas/cc-answers/leads.schema.json). */
+export type PersonRecords = LeadExport
+export type PersonMatch = LeadExport['matchedBy']
+/** What an erasure did. */
+export type ErasureResult = LeadErasure
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v)
 const rowOut = (row: Record<string, unknown>) =>
