@@ -115,7 +115,10 @@ function appParts(deps: AppDeps, withFastPath = true): AppParts {
 export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)): Koa {
   const { config, snapshots } = deps
   const { htmlCache, fastPath } = parts
-  deps.newVisitors ??= new RateLimiter(NEW_VISITORS_PER_WINDOW, NEW_VISITORS_WINDOW_MS)
+  deps.newVisitors ??= new RateLimiter(
+    config.newVisitorLimit ?? NEW_VISITORS_PER_WINDOW,
+    NEW_VISITORS_WINDOW_MS,
+  )
   const publicCacheControl = publicHtmlCacheControl(config.sharedMaxAgeS, config.sharedStaleS)
   const app = new Koa()
   // Never Koa's own reading of X-Forwarded-*: one rule for client IP, host and protocol instead.

@@ -10,7 +10,6 @@ import {
   ANONYMOUS_ID_COOKIE,
   ANSWER_KEY_COOKIE,
   FUNNEL_ANSWERS_TTL_MS,
-  NEW_VISITORS_PER_WINDOW,
   NEW_VISITORS_WINDOW_MS,
 } from '../../engine/constants'
 import { HttpError } from '../http/http-error'
@@ -34,14 +33,14 @@ export function cookieAnonymousId(ctx: Context): string | null {
 
 /**
  * Counts a visitor this request is about to create (a new answer key) against its client address
- * (docs/decisions/0810): beyond NEW_VISITORS_PER_WINDOW per window, 429 with Retry-After.
+ * (docs/decisions/0810): beyond NEW_VISITOR_LIMIT (default NEW_VISITORS_PER_WINDOW) per window, 429 with Retry-After.
  */
 function countNewVisitor(ctx: Context, limiter: RateLimiter | undefined): void {
   const wait = limiter?.hit(clientOf(ctx).ip) ?? 0
   if (wait)
     throw new HttpError(
       429,
-      `Too many new visitors from this address (at most ${NEW_VISITORS_PER_WINDOW} every ${NEW_VISITORS_WINDOW_MS / 60_000} minutes); try again in ${wait} s`,
+      `Too many new visitors from this address (at most ${limiter?.limit} every ${NEW_VISITORS_WINDOW_MS / 60_000} minutes); try again in ${wait} s`,
       { headers: { 'Retry-After': String(wait) } },
     )
 }
