@@ -3,7 +3,7 @@
  * an e-mail address, phone number or visitor id, sees every record held about them (and can save it as
  * JSON for the person), and can erase them after confirming. Both are audited on the server.
  */
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { LeadErasure, LeadExport } from '../../../schemas/generated/cc-answers/leads'
 import { useApi } from '../api'
 import { useCc } from '../cc-context'
@@ -24,7 +24,6 @@ const SECTIONS: { key: keyof LeadExport; title: string }[] = [
 export default function LeadsScreen() {
   const { may, status } = useCc()
   const api = useApi()
-  const inputId = useId()
   const [key, setKey] = useState('')
   const [confirming, setConfirming] = useState(false)
   const lookUp = useMutation((k: string) => api<LeadExport>('POST', '/api/cc/leads/export', { key: k }))
@@ -61,16 +60,15 @@ export default function LeadsScreen() {
         number they gave, or by their visitor id.
       </p>
       <form
-        className="fw-leads-form"
+        className="fw-leads-form cc-row"
         onSubmit={(e) => {
           e.preventDefault()
           if (key.trim()) lookUp.run(key.trim())
         }}
       >
-        <label htmlFor={inputId}>E-mail, phone or visitor id</label>
-        <div className="cc-row">
+        <label className="cc-field fw-leads-key">
+          <span>E-mail, phone or visitor id</span>
           <input
-            id={inputId}
             type="search"
             value={key}
             maxLength={256}
@@ -79,10 +77,10 @@ export default function LeadsScreen() {
             onChange={(e) => setKey(e.target.value)}
             data-testid="leads-key"
           />
-          <button type="submit" className="button button-primary" disabled={lookUp.busy || !key.trim()}>
-            Look up
-          </button>
-        </div>
+        </label>
+        <button type="submit" className="button button-primary" disabled={lookUp.busy || !key.trim()}>
+          Look up
+        </button>
       </form>
       {lookUp.busy && <Loading what="what is held" />}
       {lookUp.error && <ErrorState message={lookUp.error} retry={lookUp.retry} />}
