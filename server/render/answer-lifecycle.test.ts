@@ -180,6 +180,12 @@ describe.each(DB_KINDS)('the lifecycle of funnel answers on %s (decision 0810)',
          ('retention-old-1', 'funnelworks:form:shared', '{"email":"old@example.com"}', now() - interval '15 days'),
          ('retention-new-1', 'funnelworks:form:shared', '{"email":"new@example.com"}', now())`,
     )
+    // Both keys listed 15 days ago: the old id's goes with its answers; the new id keeps its owner.
+    await store.db.query(
+      `INSERT INTO funnel_answer_keys (anonymous_id, key_sha256, created_at) VALUES
+         ('retention-old-1', 'k-old', now() - interval '15 days'),
+         ('retention-new-1', 'k-new', now() - interval '15 days')`,
+    )
     const ids = ['retention-old-1', 'retention-new-1']
     const left = () =>
       store.db
@@ -200,6 +206,11 @@ describe.each(DB_KINDS)('the lifecycle of funnel answers on %s (decision 0810)',
     } finally {
       await m.stop()
     }
+    const keys = await store.db.query<{ anonymous_id: string }>(
+      'SELECT anonymous_id FROM funnel_answer_keys WHERE anonymous_id = ANY($1::text[])',
+      [ids],
+    )
+    expect(keys.rows.map((r) => r.anonymous_id)).toEqual(['retention-new-1'])
     const audit = await store.db.query<{ details: Record<string, unknown> }>(
       "SELECT details FROM audit_log WHERE action = 'answers.retention.delete' ORDER BY id DESC LIMIT 1",
     )

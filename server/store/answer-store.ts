@@ -126,7 +126,7 @@ export interface AnswersPurged {
 
 /**
  * Retention (docs/decisions/0810): deletes every answer bucket unchanged for `days` days before `now`,
- * and the answer keys listed that long ago. A run that deleted anything writes one audit entry with
+ * and the answer keys listed that long ago whose id has no answers left. A run that deleted anything writes one audit entry with
  * the counts (never the answers).
  */
 export async function purgeExpiredAnswers(
@@ -140,7 +140,12 @@ export async function purgeExpiredAnswers(
     [cutoff],
   )
   const keys = await db.query<{ n: number }>(
-    'WITH d AS (DELETE FROM funnel_answer_keys WHERE created_at <= $1 RETURNING 1) SELECT count(*)::int AS n FROM d',
+    // A key goes only with its answers: an id whose answers remain keeps its owner (else it would be free to claim).
+    `WITH d AS (
+       DELETE FROM funnel_answer_keys k WHERE created_at <= $1
+         AND NOT EXISTS (SELECT 1 FROM funnel_answers a WHERE a.anonymous_id = k.anonymous_id)
+       RETURNING 1
+     ) SELECT count(*)::int AS n FROM d`,
     [cutoff],
   )
   const purged = { answers: answers.rows[0]?.n ?? 0, keys: keys.rows[0]?.n ?? 0, cutoff }
