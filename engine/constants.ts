@@ -263,6 +263,15 @@ export const FUNNEL_NOTICE_RESUME_INVALID = 'resume-invalid'
 export const ANSWER_SYNC_BODY_LIMIT_BYTES = 32 * 1024
 /** Answers kept server-side expire this long after their last change (the cookie lives as long). */
 export const FUNNEL_ANSWERS_TTL_MS = 30 * 24 * 60 * 60_000
+/** Default of ANSWERS_RETENTION_DAYS: answers are deleted this many days after their last change (0810). */
+export const ANSWERS_RETENTION_DEFAULT_DAYS = 30
+/** Answer buckets kept at most under one anonymous id; a write that would keep more is refused (0810). */
+export const ANSWERS_MAX_BUCKETS_PER_VISITOR = 32
+/** Bytes of answers (JSON text of every bucket) kept at most under one anonymous id (0810). */
+export const ANSWERS_MAX_BYTES_PER_VISITOR = 64 * 1024
+/** New visitors (answer keys) one client address may create per window; more answer 429 (0810). */
+export const NEW_VISITORS_PER_WINDOW = 60
+export const NEW_VISITORS_WINDOW_MS = 10 * 60_000
 /** Cookie naming the visitor's session on the server path; it ends after SESSION_IDLE_TIMEOUT_MS. */
 export const SERVER_SESSION_COOKIE = 'fw_sid'
 /** Largest accepted body of a posted funnel step (a handful of short fields). */
@@ -272,3 +281,5 @@ export const FUNNEL_POST_BODY_LIMIT_BYTES = 8 * 1024
 export const ROLLUP_INTERVAL_MS = 5_000
 /** Partitions ahead and retention are looked at this often (and at start). */
 export const PARTITION_MAINTENANCE_MS = 60 * 60_000
+/** Answers past their lifetime (ANSWERS_RETENTION_DAYS) are deleted this often (and at start). */
+export const ANSWERS_MAINTENANCE_MS = 60 * 60_000

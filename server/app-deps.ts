@@ -2,6 +2,7 @@ import type { Middleware } from 'koa'
 import type { ServerConfig } from './config'
 import type { ContentServices } from './content/content-services'
 import type { SnapshotStore } from './content/snapshot-store'
+import type { RateLimiter } from './http/rate-limiter'
 import type { Metrics } from './metrics/metrics'
 import type { Store } from './store/open-store'
 import type { PasswordHasher } from './store/password'
@@ -26,6 +27,8 @@ export interface AppDeps {
   liveCommit?: () => string | null
   /** The control center's content services (branches, drafts, publish), when the repository is open. */
   content?: ContentServices
+  /** Counts the visitors (answer keys) each client address creates (docs/decisions/0810); createApp makes it when absent. */
+  newVisitors?: RateLimiter
   /** What /metrics reports (METRICS_PORT); absent, nothing is counted (docs/decisions/0710). */
   metrics?: Metrics
 }

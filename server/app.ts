@@ -6,6 +6,8 @@ import compress from 'koa-compress'
 import {
   EXPERIMENT_COOKIE_MAX_AGE_MS,
   EXPERIMENT_HTML_CACHE_CONTROL,
+  NEW_VISITORS_PER_WINDOW,
+  NEW_VISITORS_WINDOW_MS,
   PREVIEW_INVALID_STATUS_MESSAGE,
   publicHtmlCacheControl,
   RESUME_LINK_PREFIX,
@@ -21,6 +23,7 @@ import { IMAGE_UPLOAD_PATHS } from './control-center/api/images'
 import { controlCenterPages } from './control-center/render/control-center-page'
 import { errorBody, HttpError, type HttpErrorExtras } from './http/http-error'
 import { PageFastPath } from './http/page-fast-path'
+import { RateLimiter } from './http/rate-limiter'
 import { sameSitePath } from './http/redirect'
 import { clientOf, requestClientMiddleware } from './http/request-client'
 import { sameOriginWrites } from './http/same-origin-writes'
@@ -112,6 +115,10 @@ function appParts(deps: AppDeps, withFastPath = true): AppParts {
 export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)): Koa {
   const { config, snapshots } = deps
   const { htmlCache, fastPath } = parts
+  deps.newVisitors ??= new RateLimiter(
+    config.newVisitorLimit ?? NEW_VISITORS_PER_WINDOW,
+    NEW_VISITORS_WINDOW_MS,
+  )
   const publicCacheControl = publicHtmlCacheControl(config.sharedMaxAgeS, config.sharedStaleS)
   const app = new Koa()
   // Never Koa's own reading of X-Forwarded-*: one rule for client IP, host and protocol instead.

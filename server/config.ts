@@ -6,9 +6,12 @@
 
 import { resolve } from 'node:path'
 import {
+  ANSWERS_RETENTION_DEFAULT_DAYS,
   MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
   MARKETPLACE_TIMEOUT_DEFAULT_MS,
   MARKETPLACE_TIMEOUT_MAX_MS,
+  NEW_VISITORS_PER_WINDOW,
+  NEW_VISITORS_WINDOW_MS,
   PUBLIC_HTML_S_MAXAGE_S,
   PUBLIC_HTML_STALE_WHILE_REVALIDATE_S,
 } from '../engine/constants'
@@ -27,6 +30,10 @@ export interface ServerConfig {
   databaseUrl: string | null
   /** Events older than this many days are dropped, a whole monthly partition at a time; null keeps all. */
   eventsRetentionDays?: number | null
+  /** Funnel answers are deleted this many days after their last change (docs/decisions/0810). */
+  answersRetentionDays?: number
+  /** New visitors (answer keys) one client address may create per NEW_VISITORS_WINDOW_MS (0810). */
+  newVisitorLimit?: number
   /** Show the brand index on a bare localhost / 127.0.0.1 host. */
   brandIndex: boolean
   tagManagerUrl: string
@@ -217,6 +224,18 @@ export const CONFIG: readonly ConfigVariable[] = [
     parse: (v) => (v === undefined || v === 'off' ? null : int(0, 1, 36_500)(v)),
     description:
       'days events are kept; older monthly partitions are dropped whole, with an audit entry (default off: kept)',
+  }),
+  variable({
+    name: 'ANSWERS_RETENTION_DAYS',
+    key: 'answersRetentionDays',
+    parse: int(ANSWERS_RETENTION_DEFAULT_DAYS, 1, ANSWERS_RETENTION_DEFAULT_DAYS),
+    description: `days funnel answers are kept after their last change; older ones are deleted hourly, with an audit entry (default ${ANSWERS_RETENTION_DEFAULT_DAYS}, at most ${ANSWERS_RETENTION_DEFAULT_DAYS})`,
+  }),
+  variable({
+    name: 'NEW_VISITOR_LIMIT',
+    key: 'newVisitorLimit',
+    parse: int(NEW_VISITORS_PER_WINDOW, 1, 1_000_000),
+    description: `new visitors (funnel answer keys) one client address may create per ${NEW_VISITORS_WINDOW_MS / 60_000} minutes before \`429\` (default ${NEW_VISITORS_PER_WINDOW})`,
   }),
   variable({
     name: 'BRAND_INDEX',

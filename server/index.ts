@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Middleware } from 'koa'
 import compose from 'koa-compose'
+import { ANSWERS_RETENTION_DEFAULT_DAYS } from '../engine/constants'
 import { createRequestListener } from './app'
 import { ConfigError, loadConfig, type ServerConfig } from './config'
 import { openContent, startContentServices } from './content/content-services'
@@ -97,6 +98,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Partitions ahead, rollup catch-up and retention (docs/decisions/0311, 0312); stopped before the store closes.
   const eventMaintenance = startEventMaintenance(store.db, {
     retentionDays: config.eventsRetentionDays ?? null,
+    answersRetentionDays: config.answersRetentionDays ?? ANSWERS_RETENTION_DEFAULT_DAYS,
   })
   const closeStore = store.close
   store.close = () => eventMaintenance.stop().then(closeStore)

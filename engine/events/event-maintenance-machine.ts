@@ -1,26 +1,29 @@
 /**
  * The events table's background work in a running server (docs/decisions/0311, 0312): partition
  * maintenance (months created ahead, expired ones dropped) at start and every PARTITION_MAINTENANCE_MS,
- * rollup catch-up every ROLLUP_INTERVAL_MS. One step at a time: a step that falls due while another
+ * rollup catch-up every ROLLUP_INTERVAL_MS, and the funnel answers' lifetime (expired answers deleted,
+ * docs/decisions/0810) at start and every ANSWERS_MAINTENANCE_MS. One step at a time: a step that falls due while another
  * runs starts when it ends. A failed step is reported (`stepFailed`) and the schedule goes on. STOP
  * lets a step under way finish, then the machine is done; no step starts after STOP.
  *
- * The steps are the `partitions` and `rollups` actors, supplied with `provide()`; time comes from
+ * The steps are the `partitions`, `rollups` and `answers` actors, supplied with `provide()`; time comes from
  * `now` in the input (the model runs it on a simulated clock). The machine does no I/O itself.
  */
 import { assign, fromPromise, stateIn } from 'xstate'
-import { PARTITION_MAINTENANCE_MS, ROLLUP_INTERVAL_MS } from '../constants'
+import { ANSWERS_MAINTENANCE_MS, PARTITION_MAINTENANCE_MS, ROLLUP_INTERVAL_MS } from '../constants'
 import { setup } from '../util/machine-setup'
 
-export type MaintenanceStep = 'partitions' | 'rollups'
+export type MaintenanceStep = 'partitions' | 'rollups' | 'answers'
 
 export interface EventMaintenanceContext {
   now: () => number
   partitionMs: number
   rollupMs: number
+  answersMs: number
   /** When each step is next due (ms since the epoch). */
   partitionsDueAt: number
   rollupsDueAt: number
+  answersDueAt: number
   failures: number
 }
 
@@ -28,9 +31,10 @@ export type EventMaintenanceEvent = { type: 'STOP' }
 
 export interface EventMaintenanceInput {
   now?: () => number
-  /** Defaults PARTITION_MAINTENANCE_MS and ROLLUP_INTERVAL_MS; tests run shorter. */
+  /** Defaults PARTITION_MAINTENANCE_MS, ROLLUP_INTERVAL_MS and ANSWERS_MAINTENANCE_MS; tests run shorter. */
   partitionMs?: number
   rollupMs?: number
+  answersMs?: number
 }
 
 /** The next due time of a step that was due at `dueAt`: one interval on; a late step waits a whole interval (no burst). */
@@ -59,18 +63,25 @@ export const eventMaintenanceMachine = setup({
     rollups: fromPromise<unknown>(async () => {
       throw new Error('eventMaintenanceMachine: provide the rollups actor')
     }),
+    answers: fromPromise<unknown>(async () => {
+      throw new Error('eventMaintenanceMachine: provide the answers actor')
+    }),
   },
   actions: {
     stepFailed: (_, _params: { step: MaintenanceStep; error: string }) => {},
   },
   delays: {
-    // Until the earlier of the two due times (partition maintenance, rollup catch-up).
+    // Until the earliest due time (partition maintenance, rollup catch-up, answers' lifetime).
     untilNextStep: ({ context }: { context: EventMaintenanceContext }) =>
-      Math.max(0, Math.min(context.partitionsDueAt, context.rollupsDueAt) - context.now()),
+      Math.max(
+        0,
+        Math.min(context.partitionsDueAt, context.rollupsDueAt, context.answersDueAt) - context.now(),
+      ),
   },
   guards: {
     partitionsDue: ({ context }) => context.partitionsDueAt <= context.now(),
     rollupsDue: ({ context }) => context.rollupsDueAt <= context.now(),
+    answersDue: ({ context }) => context.answersDueAt <= context.now(),
   },
 }).createMachine({
   id: 'eventMaintenance',
@@ -81,9 +92,11 @@ export const eventMaintenanceMachine = setup({
       now,
       partitionMs: input?.partitionMs ?? PARTITION_MAINTENANCE_MS,
       rollupMs,
-      // Partition maintenance at start; the first catch-up one interval later.
+      answersMs: input?.answersMs ?? ANSWERS_MAINTENANCE_MS,
+      // Partition maintenance and the answers' lifetime at start; the first catch-up one interval later.
       partitionsDueAt: now(),
       rollupsDueAt: now() + rollupMs,
+      answersDueAt: now(),
       failures: 0,
     }
   },
@@ -93,6 +106,7 @@ export const eventMaintenanceMachine = setup({
       always: [
         { guard: 'partitionsDue', target: 'partitions.working' },
         { guard: 'rollupsDue', target: 'rollups.working' },
+        { guard: 'answersDue', target: 'answers.working' },
         { target: 'waiting' },
       ],
     },
@@ -159,6 +173,39 @@ export const eventMaintenanceMachine = setup({
               failed('rollups'),
               assign(({ context }) => ({
                 rollupsDueAt: nextDue(context.rollupsDueAt, context.rollupMs, context.now()),
+                failures: context.failures + 1,
+              })),
+            ],
+          },
+        ],
+      },
+    },
+    answers: {
+      initial: 'working',
+      states: { working: { on: { STOP: 'stopping' } }, stopping: {} },
+      invoke: {
+        src: 'answers',
+        onDone: [
+          { guard: stateIn('#eventMaintenance.answers.stopping'), target: 'stopped' },
+          {
+            target: 'choosing',
+            actions: assign(({ context }) => ({
+              answersDueAt: nextDue(context.answersDueAt, context.answersMs, context.now()),
+            })),
+          },
+        ],
+        onError: [
+          {
+            guard: stateIn('#eventMaintenance.answers.stopping'),
+            target: 'stopped',
+            actions: failed('answers'),
+          },
+          {
+            target: 'choosing',
+            actions: [
+              failed('answers'),
+              assign(({ context }) => ({
+                answersDueAt: nextDue(context.answersDueAt, context.answersMs, context.now()),
                 failures: context.failures + 1,
               })),
             ],

@@ -20,6 +20,7 @@ export const CONTROL_CENTER_SCREENS = [
   'pages',
   'page',
   'phone-rules',
+  'leads',
 ] as const
 export type ControlCenterScreen = (typeof CONTROL_CENTER_SCREENS)[number]
 
@@ -48,6 +49,8 @@ const ROUTES: readonly RouteRow[] = [
   { screen: 'pages', pattern: '/pages', underBranch: true },
   { screen: 'page', pattern: '/pages/{page}', underBranch: true },
   { screen: 'phone-rules', pattern: '/phone-rules', underBranch: true },
+  // A person's data on request (issue 36, docs/decisions/0811): admins only, not content.
+  { screen: 'leads', pattern: '/leads', underBranch: false },
 ]
 
 /** The live (published) content's name wherever a branch is named. */

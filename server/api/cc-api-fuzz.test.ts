@@ -251,6 +251,8 @@ describe.concurrent('fuzzing every /api/cc route as every role', () => {
     'POST /api/cc/branches/:b/runs': () => ({ author: 'someone', brief: {} }),
     'PUT /api/cc/branches/:b/images/:id': () => ({ alt: 'a', decorative: false, expectedHead: head }),
     'POST /api/cc/branches/:b/article-preview': () => ({ path: 'definitions/articles/x.json', text: '{}' }),
+    'POST /api/cc/leads/export': () => ({ key: 'nobody@example.com' }),
+    'POST /api/cc/leads/erase': () => ({ key: '5550001111' }),
   }
 
   beforeAll(async () => {

@@ -80,7 +80,7 @@ export function funnelAnswersApi(router: Router, deps: AppDeps): void {
     const store = requireStore(ctx, deps)
     const sync = parseSync(await readJsonBody(ctx, ANSWER_SYNC_BODY_LIMIT_BYTES))
     const earlier = cookieAnonymousId(ctx)
-    const id = await claimVisitor(ctx, store.db, sync.anonymousId)
+    const id = await claimVisitor(ctx, store.db, sync.anonymousId, deps.newVisitors)
     if (!id)
       throw new HttpError(409, 'anonymousId: these answers belong to another browser; keep them in this one')
     const mine = await loadBuckets(store.db, id)

@@ -7,10 +7,15 @@ const time = (iso: string) => iso.replace('T', ' ').replace(/Z$/, '')
  * step submitted, consent given, demand check and phone lease, in time order, and the number shown.
  */
 export function formatLead(story: LeadStory): string {
+  const erased = story.erased
+    ? `Erased: ${time(story.erased.at)} (erasure ${story.erased.id}); what is left holds no personal data.`
+    : null
+  if (!story.matchedBy && erased) return `Lead ${story.key}\n${erased}`
   if (!story.matchedBy)
     return `No lead found for "${story.key}" (a session id, anonymous or user id, or a phone number).`
   const out: string[] = [
     `Lead ${story.key} (matched by ${story.matchedBy})`,
+    ...(erased ? [`  ${erased}`] : []),
     `  sessions:  ${story.sessionIds.join(', ')}`,
     `  visitor:   anonymous ${story.anonymousIds.join(', ')}${story.userIds.length ? `; user ${story.userIds.join(', ')}` : ''}`,
     '  content revisions (re-render with: git checkout <commit>, or the snapshot id in the content history):',

@@ -73,7 +73,7 @@ export function funnelPostHandler(deps: AppDeps) {
     }
     if (!store) throw new HttpError(503, 'Answers cannot be kept right now; please try again shortly')
 
-    const anonymousId = await postingVisitor(ctx, store.db)
+    const anonymousId = await postingVisitor(ctx, store.db, deps.newVisitors)
     const sessionId = visitorCookie(ctx, SERVER_SESSION_COOKIE, SESSION_IDLE_TIMEOUT_MS)
     // The URL as events and records tell it: the path and the tracked parameters, nothing else.
     const tracking = trackingQuery(ctx.search ?? '')

@@ -6,7 +6,14 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Context } from 'koa'
-import { ANONYMOUS_ID_COOKIE, ANSWER_KEY_COOKIE, FUNNEL_ANSWERS_TTL_MS } from '../../engine/constants'
+import {
+  ANONYMOUS_ID_COOKIE,
+  ANSWER_KEY_COOKIE,
+  FUNNEL_ANSWERS_TTL_MS,
+  NEW_VISITORS_WINDOW_MS,
+} from '../../engine/constants'
+import { HttpError } from '../http/http-error'
+import type { RateLimiter } from '../http/rate-limiter'
 import { clientOf } from '../http/request-client'
 import { addAnswerKey, answerKeyStatus } from '../store/answer-store'
 import type { Queryable } from '../store/db'
@@ -22,6 +29,20 @@ const newKey = () => randomBytes(32).toString('base64url')
 export function cookieAnonymousId(ctx: Context): string | null {
   const held = ctx.cookies.get(ANONYMOUS_ID_COOKIE)
   return held && ANONYMOUS_ID.test(held) ? held : null
+}
+
+/**
+ * Counts a visitor this request is about to create (a new answer key) against its client address
+ * (docs/decisions/0810): beyond NEW_VISITOR_LIMIT (default NEW_VISITORS_PER_WINDOW) per window, 429 with Retry-After.
+ */
+function countNewVisitor(ctx: Context, limiter: RateLimiter | undefined): void {
+  const wait = limiter?.hit(clientOf(ctx).ip) ?? 0
+  if (wait)
+    throw new HttpError(
+      429,
+      `Too many new visitors from this address (at most ${limiter?.limit} every ${NEW_VISITORS_WINDOW_MS / 60_000} minutes); try again in ${wait} s`,
+      { headers: { 'Retry-After': String(wait) } },
+    )
 }
 
 /** Sets the id cookie (readable by the page) and the key cookie (httpOnly), renewed for the bucket lifetime. */
@@ -41,12 +62,20 @@ export function setVisitorCookies(ctx: Context, anonymousId: string, key: string
  * when the request's key is listed for it or nobody claimed it yet (then the key is listed); null
  * when another browser holds it. Sets the cookies for the id it answers.
  */
-export async function claimVisitor(ctx: Context, db: Queryable, wanted: string): Promise<string | null> {
+export async function claimVisitor(
+  ctx: Context,
+  db: Queryable,
+  wanted: string,
+  newVisitors?: RateLimiter,
+): Promise<string | null> {
   const held = ctx.cookies.get(ANSWER_KEY_COOKIE)
   const key = held && KEY.test(held) ? held : newKey()
   const status = await answerKeyStatus(db, wanted, keyHash(key))
   if (status === 'taken') return null
-  if (status === 'free') await addAnswerKey(db, wanted, keyHash(key))
+  if (status === 'free') {
+    countNewVisitor(ctx, newVisitors)
+    await addAnswerKey(db, wanted, keyHash(key))
+  }
   setVisitorCookies(ctx, wanted, key)
   return wanted
 }
@@ -55,12 +84,17 @@ export async function claimVisitor(ctx: Context, db: Queryable, wanted: string):
  * The visitor of a posted funnel step: the id of the `fw_anon` cookie when this browser may use it,
  * else a new one (a forged or foreign id starts afresh instead of reading someone's answers).
  */
-export async function postingVisitor(ctx: Context, db: Queryable): Promise<string> {
+export async function postingVisitor(
+  ctx: Context,
+  db: Queryable,
+  newVisitors?: RateLimiter,
+): Promise<string> {
   const held = cookieAnonymousId(ctx)
   if (held) {
-    const id = await claimVisitor(ctx, db, held)
+    const id = await claimVisitor(ctx, db, held, newVisitors)
     if (id) return id
   }
+  countNewVisitor(ctx, newVisitors)
   const fresh = randomUUID()
   const key = newKey()
   await addAnswerKey(db, fresh, keyHash(key))

@@ -1,12 +1,30 @@
 /**
  * The answer buckets of visitors who post funnel steps as plain forms (docs/decisions/0216): the same
  * keys and merge rules as the browser's localStorage buckets (engine/funnel/buckets.ts), one row per
- * (anonymous id, bucket key) in funnel_answers (migration 0013).
+ * (anonymous id, bucket key) in funnel_answers (migration 0013). One visitor keeps at most
+ * ANSWERS_MAX_BUCKETS_PER_VISITOR buckets and ANSWERS_MAX_BYTES_PER_VISITOR bytes; answers are deleted
+ * ANSWERS_RETENTION_DAYS after their last change (docs/decisions/0810).
  */
-import { FUNNEL_ANSWERS_TTL_MS } from '../../engine/constants'
+import {
+  ANSWERS_MAX_BUCKETS_PER_VISITOR,
+  ANSWERS_MAX_BYTES_PER_VISITOR,
+  FUNNEL_ANSWERS_TTL_MS,
+} from '../../engine/constants'
 import type { BucketStorage } from '../../engine/funnel/buckets'
 import type { FormValues } from '../../engine/runtime-contracts'
+import { audit } from './auth-store'
 import type { Queryable } from './db'
+
+const DAY_MS = 24 * 60 * 60_000
+
+/** A save that would keep more than a visitor's caps; nothing of it was written. Answers 413. */
+export class AnswerCapError extends Error {
+  readonly status = 413
+  readonly expose = true
+}
+
+/** Bytes a bucket takes as stored (its JSON text, UTF-8). */
+const bucketBytes = (values: FormValues) => Buffer.byteLength(JSON.stringify(values))
 
 /** A visitor's buckets read once, changed in memory by the machine, then saved with `save`. */
 export interface LoadedBuckets extends BucketStorage {
@@ -32,6 +50,22 @@ export async function loadBuckets(
       changed.add(key)
     },
     async save(to) {
+      if (!changed.size) return
+      if (buckets.size > ANSWERS_MAX_BUCKETS_PER_VISITOR)
+        throw new AnswerCapError(
+          `answers: at most ${ANSWERS_MAX_BUCKETS_PER_VISITOR} answer buckets are kept for one visitor`,
+        )
+      let bytes = 0
+      for (const values of buckets.values()) bytes += bucketBytes(values)
+      if (bytes > ANSWERS_MAX_BYTES_PER_VISITOR)
+        throw new AnswerCapError(
+          `answers: at most ${ANSWERS_MAX_BYTES_PER_VISITOR / 1024} KB of answers are kept for one visitor`,
+        )
+      // Rows past the lifetime are not read (above) and not counted: they go now, not at the next sweep.
+      await to.query('DELETE FROM funnel_answers WHERE anonymous_id = $1 AND updated_at <= $2', [
+        anonymousId,
+        new Date(now - FUNNEL_ANSWERS_TTL_MS).toISOString(),
+      ])
       for (const key of changed)
         await to.query(
           `INSERT INTO funnel_answers (anonymous_id, bucket, answers, updated_at) VALUES ($1, $2, $3::jsonb, now())
@@ -81,4 +115,46 @@ export async function allBuckets(
     [anonymousId, new Date(now - FUNNEL_ANSWERS_TTL_MS).toISOString()],
   )
   return Object.fromEntries(r.rows.map((row) => [row.bucket, row.answers]))
+}
+
+/** What the answers' retention removed in one run. */
+export interface AnswersPurged {
+  answers: number
+  keys: number
+  cutoff: string
+}
+
+/**
+ * Retention (docs/decisions/0810): deletes every answer bucket unchanged for `days` days before `now`,
+ * and the answer keys listed that long ago whose id has no answers left. A run that deleted anything writes one audit entry with
+ * the counts (never the answers).
+ */
+export async function purgeExpiredAnswers(
+  db: Queryable,
+  days: number,
+  now = Date.now(),
+): Promise<AnswersPurged> {
+  const cutoff = new Date(now - days * DAY_MS).toISOString()
+  const answers = await db.query<{ n: number }>(
+    'WITH d AS (DELETE FROM funnel_answers WHERE updated_at <= $1 RETURNING 1) SELECT count(*)::int AS n FROM d',
+    [cutoff],
+  )
+  const keys = await db.query<{ n: number }>(
+    // A key goes only with its answers: an id whose answers remain keeps its owner (else it would be free to claim).
+    `WITH d AS (
+       DELETE FROM funnel_answer_keys k WHERE created_at <= $1
+         AND NOT EXISTS (SELECT 1 FROM funnel_answers a WHERE a.anonymous_id = k.anonymous_id)
+       RETURNING 1
+     ) SELECT count(*)::int AS n FROM d`,
+    [cutoff],
+  )
+  const purged = { answers: answers.rows[0]?.n ?? 0, keys: keys.rows[0]?.n ?? 0, cutoff }
+  if (purged.answers || purged.keys)
+    await audit(db, {
+      actor: null,
+      action: 'answers.retention.delete',
+      target: 'funnel_answers',
+      details: { ...purged, retentionDays: days },
+    })
+  return purged
 }

@@ -20,7 +20,7 @@ describe('the background event maintenance of a running server', () => {
     const body = { ...sampleEvent(randomUUID()), timestamp: old } as AnalyticsEvent
     await insertEvents(store.db, [{ ...eventRow(body, new Date(old), null) }])
     await insertEvents(store.db, [eventRow(sampleEvent(randomUUID()) as AnalyticsEvent, new Date(), null)])
-    const m = startEventMaintenance(store.db, { retentionDays: 90, rollupMs: 50 })
+    const m = startEventMaintenance(store.db, { retentionDays: 90, answersRetentionDays: 30, rollupMs: 50 })
     try {
       const next = new Date(monthStart(Date.now()))
       next.setUTCMonth(next.getUTCMonth() + 2)

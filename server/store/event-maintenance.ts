@@ -2,12 +2,13 @@
  * What a running server does for the events table in the background (docs/decisions/0311, 0312):
  * keeps the monthly partitions created ahead, catches the rollups up every ROLLUP_INTERVAL_MS (readers
  * catch up too, so this only keeps their work small), and — with EVENTS_RETENTION_DAYS — drops expired
- * partitions. Several instances on one PostgreSQL may all run it: each step takes its own lock.
+ * partitions; and deletes funnel answers past ANSWERS_RETENTION_DAYS (docs/decisions/0810). Several instances on one PostgreSQL may all run it: each step takes its own lock.
  * The schedule is engine/events/event-maintenance-machine.ts; this file gives it the real steps.
  */
 import { createActor, fromPromise, toPromise } from 'xstate'
 import { eventMaintenanceMachine } from '../../engine/events/event-maintenance-machine'
 import { log } from '../log'
+import { purgeExpiredAnswers } from './answer-store'
 import type { Db } from './db'
 import { createPartitionsAhead, dropExpiredPartitions } from './event-partitions'
 import { refreshRollups } from './rollups'
@@ -17,11 +18,24 @@ export interface EventMaintenance {
   stop(): Promise<void>
 }
 
-const STEP_NAMES = { partitions: 'partition maintenance', rollups: 'rollup catch-up' } as const
+const STEP_NAMES = {
+  partitions: 'partition maintenance',
+  rollups: 'rollup catch-up',
+  answers: 'answers retention',
+} as const
 
 export function startEventMaintenance(
   db: Db,
-  opts: { retentionDays: number | null; rollupMs?: number; partitionMs?: number },
+  opts: {
+    retentionDays: number | null
+    /** Days funnel answers are kept after their last change (ANSWERS_RETENTION_DAYS). */
+    answersRetentionDays: number
+    rollupMs?: number
+    partitionMs?: number
+    answersMs?: number
+    /** The clock of the retention cut-offs (tests simulate it). */
+    now?: () => number
+  },
 ): EventMaintenance {
   const machine = eventMaintenanceMachine.provide({
     actors: {
@@ -36,13 +50,21 @@ export function startEventMaintenance(
           })
       }),
       rollups: fromPromise<unknown>(() => refreshRollups(db)),
+      answers: fromPromise<unknown>(async () => {
+        const purged = await purgeExpiredAnswers(db, opts.answersRetentionDays, (opts.now ?? Date.now)())
+        if (purged.answers || purged.keys)
+          log('info', 'answers: expired answers deleted', {
+            ...purged,
+            retentionDays: opts.answersRetentionDays,
+          })
+      }),
     },
     actions: {
       stepFailed: (_, { step, error }) => log('warn', `events: ${STEP_NAMES[step]} failed`, { error }),
     },
   })
   const actor = createActor(machine, {
-    input: { rollupMs: opts.rollupMs, partitionMs: opts.partitionMs },
+    input: { rollupMs: opts.rollupMs, partitionMs: opts.partitionMs, answersMs: opts.answersMs },
     // As before: the schedule alone does not keep the process alive.
     clock: {
       setTimeout: (fn: (...args: unknown[]) => void, ms: number) => setTimeout(fn, ms).unref(),

@@ -7,6 +7,7 @@ import { type ConsentRecordRow, commitOfSnapshot, consentRecordsOf } from './con
 import type { Queryable } from './db'
 import { EVENT_COLUMNS } from './event-rows'
 import type { StoredEvent } from './event-store'
+import { erasureOf, phoneDigits } from './lead-keys'
 
 /** One row of marketplace_calls. */
 export interface MarketplaceCallRow {
@@ -51,6 +52,8 @@ export interface LeadStory {
   sessionIds: string[]
   anonymousIds: string[]
   userIds: string[]
+  /** When an erasure covered this key (docs/decisions/0811): what is left holds no personal data. */
+  erased?: { id: string; at: string } | null
   /** Content revisions the pages were rendered from, with the published commit when known. */
   revisions: { snapshotId: string; commit: string | null }[]
   entries: LeadEntry[]
@@ -66,14 +69,13 @@ function eventOf(row: Record<string, unknown>): StoredEvent {
   }
 }
 
-/** A phone number as its ten digits (a leading country code 1 dropped); null when it is not one. */
-export function phoneDigits(key: string): string | null {
-  const digits = key.replace(/\D/g, '')
-  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
-  return ten.length === 10 && /^[\d\s()+.-]+$/.test(key.trim()) ? ten : null
+export async function leadStory(db: Queryable, key: string): Promise<LeadStory> {
+  const story = await leadStoryOf(db, key)
+  const erased = await erasureOf(db, key)
+  return erased ? { ...story, erased } : story
 }
 
-export async function leadStory(db: Queryable, key: string): Promise<LeadStory> {
+async function leadStoryOf(db: Queryable, key: string): Promise<LeadStory> {
   const empty: LeadStory = {
     key,
     matchedBy: null,

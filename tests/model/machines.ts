@@ -7,6 +7,7 @@
 import type { AnyMachineSnapshot } from 'xstate'
 import { buildCheckMachine, reloadAllowed } from '../../engine/build-check/build-check-machine'
 import {
+  ANSWERS_MAINTENANCE_MS,
   BUILD_CHECK_INTERVAL_MS,
   PARTITION_MAINTENANCE_MS,
   PHONE_EXPIRY_CUT_ON_CHANGE_MS,
@@ -421,14 +422,17 @@ export const contentRunModel: MachineModel = {
   ],
 }
 
-// --- event maintenance (docs/decisions/0311, 0312: partitions at start and hourly, rollups every 5 s) --
+// --- event maintenance (docs/decisions/0311, 0312, 0810: partitions and answers' lifetime at start and
+// hourly, rollups every 5 s) --
 
 /**
- * The model runs partition maintenance every 3 rollup intervals instead of every hour (720 of them),
- * so the graph stays small; the machine takes both intervals from its input, the server the constants.
+ * The model runs partition maintenance every 3 rollup intervals and the answers' lifetime every 2
+ * instead of every hour (720 of them), so the graph stays small; the machine takes the intervals from
+ * its input, the server the constants.
  */
 const MODEL_PARTITION_MS = 3 * ROLLUP_INTERVAL_MS
-const STEPS = ['partitions', 'rollups'] as const
+const MODEL_ANSWERS_MS = 2 * ROLLUP_INTERVAL_MS
+const STEPS = ['partitions', 'rollups', 'answers'] as const
 const inStep = (s: AnyMachineSnapshot | null) => !!s && STEPS.some((step) => s.matches(step))
 const stopAsked = (s: AnyMachineSnapshot | null) =>
   !!s && (s.status === 'done' || STEPS.some((step) => s.matches({ [step]: 'stopping' })))
@@ -441,7 +445,12 @@ export const eventMaintenanceModel: MachineModel = {
   starts: [
     {
       name: 'server start',
-      input: (now) => ({ now, rollupMs: ROLLUP_INTERVAL_MS, partitionMs: MODEL_PARTITION_MS }),
+      input: (now) => ({
+        now,
+        rollupMs: ROLLUP_INTERVAL_MS,
+        partitionMs: MODEL_PARTITION_MS,
+        answersMs: MODEL_ANSWERS_MS,
+      }),
     },
   ],
   outcomes: {
@@ -453,11 +462,15 @@ export const eventMaintenanceModel: MachineModel = {
       { name: 'done', output: () => undefined },
       { name: 'database down', error: 'database down' },
     ],
+    answers: [
+      { name: 'done', output: () => undefined },
+      { name: 'database down', error: 'database down' },
+    ],
   },
   effects: ['stepFailed'],
   key: (s, now) => {
     const c = s.context as EventMaintenanceContext
-    return [c.partitionsDueAt - now, c.rollupsDueAt - now]
+    return [c.partitionsDueAt - now, c.rollupsDueAt - now, c.answersDueAt - now]
   },
   promises: [
     {
@@ -476,6 +489,19 @@ export const eventMaintenanceModel: MachineModel = {
       holds: (f) => of(f, 'partitions').every((e) => (e.at - MODEL_T0) % MODEL_PARTITION_MS === 0),
     },
     {
+      says: 'expired answers are deleted at start, right after partition maintenance',
+      holds: (f) =>
+        !(f.step?.kind === 'done' || f.step?.kind === 'error') ||
+        f.step.src !== 'partitions' ||
+        f.now !== MODEL_T0 ||
+        stopAsked(f.before) ||
+        !!f.after.matches('answers'),
+    },
+    {
+      says: `expired answers are deleted every ${ANSWERS_MAINTENANCE_MS / 60_000} min (here ${MODEL_ANSWERS_MS / S} s), on time`,
+      holds: (f) => of(f, 'answers').every((e) => (e.at - MODEL_T0) % MODEL_ANSWERS_MS === 0),
+    },
+    {
       says: `rollups catch up every ${ROLLUP_INTERVAL_MS / S} s, on time`,
       holds: (f) =>
         of(f, 'rollups').every((e) => e.at > MODEL_T0 && (e.at - MODEL_T0) % ROLLUP_INTERVAL_MS === 0),
@@ -485,7 +511,7 @@ export const eventMaintenanceModel: MachineModel = {
       holds: (f) => {
         if (f.after.value !== 'waiting') return true
         const c = f.after.context as EventMaintenanceContext
-        return c.partitionsDueAt > f.now && c.rollupsDueAt > f.now
+        return c.partitionsDueAt > f.now && c.rollupsDueAt > f.now && c.answersDueAt > f.now
       },
     },
     {

@@ -23,6 +23,7 @@ const PhoneRulesScreen = lazy(() => import('./screens/PhoneRulesScreen'))
 const ImagesScreen = lazy(() => import('./screens/ImagesScreen'))
 const ArticlesScreen = lazy(() => import('./screens/ArticlesScreen'))
 const FunnelDropoffScreen = lazy(() => import('./screens/FunnelDropoffScreen'))
+const LeadsScreen = lazy(() => import('./screens/LeadsScreen'))
 
 const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   branches: BranchesScreen,
@@ -40,6 +41,7 @@ const SCREENS: Record<ControlCenterScreen, ComponentType> = {
   images: ImagesScreen,
   image: ImagesScreen,
   'phone-rules': PhoneRulesScreen,
+  leads: LeadsScreen,
 }
 
 /** The signed-in control center: shell plus the screen of this URL (code-split per screen). */

@@ -26,6 +26,7 @@ const CURRENT: Record<string, string> = {
   page: 'Page',
   experiment: 'Experiment',
   image: 'Image',
+  leads: 'Leads',
   'content-factory-authors': 'Content factory',
   'content-factory-runs': 'Content factory',
   'content-factory-run': 'Content factory',
@@ -38,7 +39,7 @@ const CURRENT: Record<string, string> = {
  * opens under it (Escape closes it and gives focus back to the button).
  */
 export function ControlCenterHeader() {
-  const { route, branch, status } = useCc()
+  const { route, branch, status, may } = useCc()
   const user = status?.user ?? route.user
   const api = useApi()
   const navBranch = branch ?? LIVE_BRANCH_NAME
@@ -106,6 +107,11 @@ export function ControlCenterHeader() {
                 {n.label}
               </a>
             ))}
+            {may('leads.manage') && (
+              <a href={ccPath('leads')} aria-current={route.screen === 'leads' ? 'page' : undefined}>
+                Leads
+              </a>
+            )}
           </nav>
           <div className="cc-header-tools">
             {branch && branch !== LIVE_BRANCH_NAME && <ChangesTray branch={branch} />}

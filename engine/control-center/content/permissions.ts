@@ -27,6 +27,8 @@ export const STAFF_ACTIONS = [
   'staff.manage',
   /** Read the full audit log. */
   'audit.read',
+  /** Export or erase a person's data on their request (docs/decisions/0811). */
+  'leads.manage',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -83,6 +85,7 @@ export function can(user: Actor | null | undefined, action: StaffAction, target:
       return rank >= RANK.publisher
     case 'gates.override':
     case 'staff.manage':
+    case 'leads.manage':
       return rank >= RANK.admin
   }
 }

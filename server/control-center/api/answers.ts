@@ -15,6 +15,7 @@ import experiments from '../../../schemas/cc-answers/experiments.schema.json' wi
 import funnels from '../../../schemas/cc-answers/funnels.schema.json' with { type: 'json' }
 import gates from '../../../schemas/cc-answers/gates.schema.json' with { type: 'json' }
 import images from '../../../schemas/cc-answers/images.schema.json' with { type: 'json' }
+import leads from '../../../schemas/cc-answers/leads.schema.json' with { type: 'json' }
 import live from '../../../schemas/cc-answers/live.schema.json' with { type: 'json' }
 import phoneRules from '../../../schemas/cc-answers/phone-rules.schema.json' with { type: 'json' }
 import presence from '../../../schemas/cc-answers/presence.schema.json' with { type: 'json' }
@@ -29,6 +30,7 @@ import type { CcExperimentAnswers } from '../../../schemas/generated/cc-answers/
 import type { CcFunnelAnswers } from '../../../schemas/generated/cc-answers/funnels'
 import type { CcGateAnswers } from '../../../schemas/generated/cc-answers/gates'
 import type { CcImageAnswers } from '../../../schemas/generated/cc-answers/images'
+import type { CcLeadAnswers } from '../../../schemas/generated/cc-answers/leads'
 import type { CcLiveAnswers } from '../../../schemas/generated/cc-answers/live'
 import type { CcPhoneRuleAnswers } from '../../../schemas/generated/cc-answers/phone-rules'
 import type { CcPresenceAnswers } from '../../../schemas/generated/cc-answers/presence'
@@ -47,6 +49,7 @@ const SCHEMAS = {
   'cc-answers/errors.schema.json': errors,
   'cc-answers/experiments.schema.json': experiments,
   'cc-answers/funnels.schema.json': funnels,
+  'cc-answers/leads.schema.json': leads,
   'cc-answers/live.schema.json': live,
   'cc-answers/phone-rules.schema.json': phoneRules,
   'cc-answers/presence.schema.json': presence,
@@ -66,6 +69,7 @@ export type CcAnswerTypes = Required<
     CcFunnelAnswers &
     CcGateAnswers &
     CcImageAnswers &
+    CcLeadAnswers &
     CcLiveAnswers &
     CcPhoneRuleAnswers &
     CcPresenceAnswers &

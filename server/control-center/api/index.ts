@@ -11,6 +11,7 @@ import { registerExperimentApi } from './experiments'
 import { registerFunnelApi } from './funnels'
 import { registerGateApi } from './gates'
 import { registerImageApi } from './images'
+import { registerLeadApi } from './leads'
 import { registerLiveHealthApi } from './live-health'
 import { registerPhoneRuleApi } from './phone-rules'
 import { registerPresenceApi } from './presence'
@@ -33,4 +34,5 @@ export function controlCenterApi(router: Router, deps: AppDeps): void {
   registerPresenceApi(router, deps)
   registerLiveHealthApi(router, deps)
   registerFunnelApi(router, deps)
+  registerLeadApi(router, deps)
 }

@@ -9,6 +9,7 @@ import draft from '../../../schemas/api-cc-draft.schema.json' with { type: 'json
 import emergencyPause from '../../../schemas/api-cc-emergency-pause.schema.json' with { type: 'json' }
 import experimentCreate from '../../../schemas/api-cc-experiment-create.schema.json' with { type: 'json' }
 import experimentDecision from '../../../schemas/api-cc-experiment-decision.schema.json' with { type: 'json' }
+import lead from '../../../schemas/api-cc-lead.schema.json' with { type: 'json' }
 import liveRestore from '../../../schemas/api-cc-live-restore.schema.json' with { type: 'json' }
 import mergeLive from '../../../schemas/api-cc-merge-live.schema.json' with { type: 'json' }
 import presence from '../../../schemas/api-cc-presence.schema.json' with { type: 'json' }
@@ -27,6 +28,7 @@ export const CC_SCHEMAS = {
   emergencyPause: 'api-cc-emergency-pause.schema.json',
   experimentCreate: 'api-cc-experiment-create.schema.json',
   experimentDecision: 'api-cc-experiment-decision.schema.json',
+  lead: 'api-cc-lead.schema.json',
   liveRestore: 'api-cc-live-restore.schema.json',
   mergeLive: 'api-cc-merge-live.schema.json',
   presence: 'api-cc-presence.schema.json',
@@ -45,6 +47,7 @@ registerSchemas({
   [CC_SCHEMAS.emergencyPause]: emergencyPause,
   [CC_SCHEMAS.experimentCreate]: experimentCreate,
   [CC_SCHEMAS.experimentDecision]: experimentDecision,
+  [CC_SCHEMAS.lead]: lead,
   [CC_SCHEMAS.liveRestore]: liveRestore,
   [CC_SCHEMAS.mergeLive]: mergeLive,
   [CC_SCHEMAS.presence]: presence,
