@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto'
 import type { Context } from 'koa'
 import { SERVER_SESSION_COOKIE, TRACKED_URL_PARAMS } from '../../engine/constants'
 import { readBuckets } from '../../engine/funnel/buckets'
-import type { FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { type FunnelPageInfo, THANK_YOU_PHONE } from '../../engine/funnel/funnel-deps'
 import { funnelLocation, stepUrl } from '../../engine/funnel/funnel-location'
 import { placeVisitor } from '../../engine/funnel/resume'
 import { shownAnswers } from '../../engine/funnel/shown-answers'
@@ -38,9 +38,6 @@ import { clientOf, originOf } from '../http/request-client'
 import { loadBuckets } from '../store/answer-store'
 import { eventRow } from '../store/event-rows'
 import { heldVisitor } from './funnel-visitor'
-
-/** The track event a thank-you page records with the number it showed (docs/decisions/0231). */
-export const THANK_YOU_PHONE_EVENT = 'thankYouPhone'
 
 /** The template of the page a finished funnel lands on. */
 const THANK_YOU_TEMPLATE = 'thank-you'
@@ -190,7 +187,7 @@ async function recordShown(
   })
   const body = trackEventBody(
     { sessionId, anonymousId, timestamp: at.toISOString() },
-    THANK_YOU_PHONE_EVENT,
+    THANK_YOU_PHONE,
     properties,
   )
   await deps.store!.events.write([eventRow(body, at, clientOf(ctx).ip || null)])

@@ -3,6 +3,7 @@
  * visitor found by session id, anonymous or user id, or the phone number they typed, in time order,
  * with the content revision each page was rendered from (docs/decisions/0800).
  */
+import { THANK_YOU_PHONE } from '../../engine/funnel/funnel-deps'
 import { type ConsentRecordRow, commitOfSnapshot, consentRecordsOf } from './consent-store'
 import type { Queryable } from './db'
 import { EVENT_COLUMNS } from './event-rows'
@@ -186,9 +187,6 @@ export async function leadStory(db: Queryable, key: string): Promise<LeadStory> 
     numberShown: lastShown(entries),
   }
 }
-
-/** The track event a thank-you page rendered by the server records with the number it showed. */
-const THANK_YOU_PHONE = 'thankYouPhone'
 
 function lastShown(entries: readonly LeadEntry[]): LeadStory['numberShown'] {
   let shown: LeadStory['numberShown'] = null
