@@ -118,7 +118,10 @@ async function walkOverHttp(funnel: ResolvedFunnel, page: PageEntry, p: FunnelMo
     }
     // A path that ends mid-move (an on-submit action under way): the server settles the move in the
     // same request; the paths that go on check where it leads.
-    if (!stable(expected)) break
+    if (!stable(expected)) {
+      if (event.type === 'SUBMIT' || event.type === 'SKIP') accepted++
+      break
+    }
     if (expected.status === 'done') {
       expect(answer.status, where).toBe(303)
       expect(pathOf(url), where).toBe(expected.context.exit)
@@ -191,6 +194,7 @@ for (const { funnel, pages } of funnelCatalogue()) {
         expect(names.filter((n) => n === FUNNEL_COMPLETED)).toHaveLength(
           end.status === 'done' && end.value === 'finished' ? 1 : 0,
         )
-      })
+        // A few requests each, rendered by Vite on a shared machine: generous, never a fixed sleep.
+      }, 60_000)
   })
 }
