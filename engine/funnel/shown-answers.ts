@@ -10,7 +10,6 @@ import type { ResolvedStep } from '../snapshot/types'
 
 const CONTACT = new Set<string>(CONTACT_FIELD_NAMES)
 
-export const isContactField = (name: string) => CONTACT.has(name)
 
 export function shownAnswers(step: ResolvedStep, values: FormValues, contactHidden: boolean): FormValues {
   const shown: FormValues = {}
