@@ -10,7 +10,6 @@ import type { ResolvedStep } from '../snapshot/types'
 
 const CONTACT = new Set<string>(CONTACT_FIELD_NAMES)
 
-
 export function shownAnswers(step: ResolvedStep, values: FormValues, contactHidden: boolean): FormValues {
   const shown: FormValues = {}
   for (const f of step.fields) {
