@@ -259,6 +259,15 @@ export const RESUME_LINK_PREFIX = '/_resume/'
 /** Short-lived readable cookie naming a notice the next funnel page shows once (an expired resume link). */
 export const FUNNEL_NOTICE_COOKIE = 'fw_notice'
 export const FUNNEL_NOTICE_RESUME_INVALID = 'resume-invalid'
+/** A resume link works this many days after it is made, unless RESUME_LINK_DAYS says otherwise (0232). */
+export const RESUME_LINK_DEFAULT_DAYS = 3
+/** The longest lifetime RESUME_LINK_DAYS may give a resume link (the answers themselves live 30 days). */
+export const RESUME_LINK_MAX_DAYS = 30
+/**
+ * Answers a browser that opened a resume link is not given until it has posted a step itself: the
+ * visitor's name, e-mail, phone and address are asked again there (docs/decisions/0232).
+ */
+export const CONTACT_FIELD_NAMES = ['firstName', 'lastName', 'email', 'phone', 'address'] as const
 /** Largest body of the browser's answer sync (its buckets). */
 export const ANSWER_SYNC_BODY_LIMIT_BYTES = 32 * 1024
 /** Answers kept server-side expire this long after their last change (the cookie lives as long). */

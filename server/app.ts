@@ -35,6 +35,7 @@ import { uploadedImages } from './middleware/uploaded-images'
 import { buildFiles, payloadPagePath, sendPayload } from './render/builds'
 import { funnelPostHandler } from './render/funnel-post'
 import { openResumeLink } from './render/funnel-resume'
+import { visitorPage } from './render/funnel-visitor-page'
 import { HtmlCache } from './render/html-cache'
 import { type PreviewRequest, previewRequest, setPreviewHeaders, withGrantOnUploads } from './render/preview'
 import {
@@ -297,6 +298,15 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
     if (payloadFor) {
       sendPayload(ctx, resolution)
       keepAssignment(ctx, resolution, facts)
+      return
+    }
+    // A funnel step or thank-you page of a visitor whose answers the server holds: theirs alone (0230).
+    const personal = await visitorPage(ctx, deps, resolution)
+    if (personal === 'answered') return
+    if (personal) {
+      await renderResolution(ctx, personal)
+      keepAssignment(ctx, resolution, facts)
+      ctx.set('Cache-Control', 'no-store')
       return
     }
     await renderResolution(ctx, resolution, htmlCache)

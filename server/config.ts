@@ -14,6 +14,8 @@ import {
   NEW_VISITORS_WINDOW_MS,
   PUBLIC_HTML_S_MAXAGE_S,
   PUBLIC_HTML_STALE_WHILE_REVALIDATE_S,
+  RESUME_LINK_DEFAULT_DAYS,
+  RESUME_LINK_MAX_DAYS,
 } from '../engine/constants'
 import { GATE_TIME_BUDGET_MS } from '../engine/control-center/gates/gate-constants'
 import { DEFAULT_PAGE_CACHE_BYTES } from './geo/paged-file'
@@ -74,6 +76,8 @@ export interface ServerConfig {
   contentRemote: string | null
   /** Key that signs preview grants; null: one kept in DATA_DIR/preview.key (several instances must share one). */
   previewSecret: string | null
+  /** How many days a resume link works (RESUME_LINK_DAYS; docs/decisions/0232). */
+  resumeLinkDays: number
   /** Publishing needs an approval of the exact head by another publisher (CONTROL-CENTER §1.2). */
   requireApproval: boolean
   /** Each publish gate's time budget per funnel (CC_GATE_BUDGET_MS). */
@@ -395,6 +399,12 @@ export const CONFIG: readonly ConfigVariable[] = [
     },
     description:
       'key that signs control-center preview links, at least 32 characters (default: one generated into `DATA_DIR/preview.key`; several instances must share one)',
+  }),
+  variable({
+    name: 'RESUME_LINK_DAYS',
+    key: 'resumeLinkDays',
+    parse: int(RESUME_LINK_DEFAULT_DAYS, 1, RESUME_LINK_MAX_DAYS),
+    description: `days a "continue on another device" link works, 1 to ${RESUME_LINK_MAX_DAYS} (default ${RESUME_LINK_DEFAULT_DAYS}); it also ends when its funnel is finished or started over`,
   }),
   variable({
     name: 'HTML_CACHE',

@@ -34,3 +34,5 @@ export interface FunnelPageInfo {
 export const FORM_STEP_SUBMITTED = 'formStepSubmitted'
 /** Tracked once when a funnel finishes at its destination (not for exits to other pages). */
 export const FUNNEL_COMPLETED = 'funnelCompleted'
+/** Recorded by a thank-you page the server rendered: the number it showed (docs/decisions/0231). */
+export const THANK_YOU_PHONE = 'thankYouPhone'

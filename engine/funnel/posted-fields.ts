@@ -5,3 +5,5 @@
 export const POSTED_ACTION_FIELD = '_action'
 export const POSTED_SKIP = 'skip'
 export const POSTED_BACK = 'back'
+/** Start over (docs/decisions/0232): forget this funnel's answers, end its resume links, go to step 1. */
+export const POSTED_RESTART = 'restart'

@@ -21,12 +21,13 @@ export function postedEvent(step: ResolvedStep, form: URLSearchParams): FunnelEv
   for (const field of step.fields) {
     const raw = form.get(field.name)
     if (raw === null) continue
-    if (field.kind === 'yes-no') {
-      if (raw === 'true' || raw === 'false') values[field.name] = raw === 'true'
-    } else if (field.kind === 'choice') {
-      const option = field.options?.find((o) => o.value === raw)
-      if (option) values[field.name] = option.value
-    } else if (field.kind === 'tel') values[field.name] = maskPhone(raw)
+    // A posted field is the visitor's answer to it: one that is no answer (not true/false, not an
+    // option offered) is posted as empty, so the step is shown again with its error rather than
+    // carried on with an answer stored before.
+    if (field.kind === 'yes-no') values[field.name] = raw === 'true' || raw === 'false' ? raw === 'true' : ''
+    else if (field.kind === 'choice')
+      values[field.name] = field.options?.find((o) => o.value === raw)?.value ?? ''
+    else if (field.kind === 'tel') values[field.name] = maskPhone(raw)
     else if (field.kind === 'zip') values[field.name] = raw.replace(/\D/g, '').slice(0, 5)
     else values[field.name] = raw
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { funnelCatalogue, pageInfo } from '../../tests/model/funnel-catalogue'
 import type { ResolvedFunnel } from '../snapshot/types'
 import { migrateAnswers } from './migrate-answers'
-import { resumePoint } from './resume'
+import { placeVisitor, resumePoint } from './resume'
 
 const catalogue = funnelCatalogue()
 const byId = (id: string) => catalogue.find((c) => c.funnel.id === id)!
@@ -102,5 +102,43 @@ describe('resume across revisions (docs/decisions/0220)', () => {
     const r = await resumePoint(auto, autoPage, { ...before, currentlyInsured: false })
     expect(r.answered).toContain(insured)
     expect(auto.steps[r.stepIndex].name).toBe('homeowner')
+  })
+})
+
+describe('where a visitor stands when a request names a step (docs/decisions/0230)', () => {
+  const full = {
+    zipcode: '90210',
+    haveMedicare: true,
+    haveMedicaid: false,
+    firstName: 'Ada',
+    lastName: 'Byron',
+    email: 'ada@example.com',
+    phone: '(555) 201-3344',
+  }
+  const at = (name: string) => otc.steps.findIndex((s) => s.name === name)
+
+  it('stays on a step the route reaches: Back, a reload, the last step after the phone step', async () => {
+    for (const name of ['zip', 'medicare', 'name', 'contact'])
+      expect((await placeVisitor(otc, page, full, at(name))).stepIndex).toBe(at(name))
+  })
+
+  it('goes to the first step the route needs before a step it does not reach yet', async () => {
+    const r = await placeVisitor(otc, page, { zipcode: '90210' }, at('contact'))
+    expect(otc.steps[r.stepIndex].name).toBe('medicare')
+  })
+
+  it('after a step is added before the visitor, that step; a URL without a step, the resume point', async () => {
+    const inserted: ResolvedFunnel = {
+      ...otc,
+      steps: [
+        otc.steps[0],
+        { ...byId('quiz-auto').funnel.steps[1], name: 'new-step' },
+        ...otc.steps.slice(1),
+      ],
+    }
+    const r = await placeVisitor(inserted, page, full, inserted.steps.length - 1)
+    expect(inserted.steps[r.stepIndex].name).toBe('new-step')
+    const fresh = await placeVisitor(otc, page, full, null)
+    expect(otc.steps[fresh.stepIndex].name).toBe('contact')
   })
 })

@@ -30,13 +30,18 @@ import { validateStep } from './validate-field'
 /** A step the visitor must submit themselves: it shows the consent text (a phone field). */
 export const answersOnlyLive = (step: ResolvedStep) => step.fields.some((f) => f.kind === 'tel')
 
-/** What the stored answers do at a step: submit it, skip it, or stop (it needs an answer). */
+/**
+ * What the stored answers do at a step: submit it, skip it, or stop (it needs an answer). `passLive`:
+ * a step showing the consent text counts as answered too (checking where a visitor may stand, not
+ * answering for them: see `placeVisitor`).
+ */
 export function replayMove(
   funnel: ResolvedFunnel,
   step: ResolvedStep,
   values: FormValues,
+  passLive = false,
 ): FunnelEvent | null {
-  if (answersOnlyLive(step) || step.fields.length === 0) return null
+  if ((!passLive && answersOnlyLive(step)) || step.fields.length === 0) return null
   if (!step.fields.every((f) => f.name in values)) return null
   if (step.skippable && step.fields.every((f) => values[f.name] === '')) return { type: 'SKIP' }
   const errors = validateStep(step.fields, values, funnel.text.messages)
@@ -53,11 +58,40 @@ export interface ResumePoint {
 }
 
 /** Where a returning visitor continues (rule 2). Never throws: at worst the first step. */
-export async function resumePoint(
+export function resumePoint(
   funnel: ResolvedFunnel,
   page: FunnelPageInfo,
   stored: FormValues,
   demand: DemandCheckResult | null = null,
+): Promise<ResumePoint> {
+  return replay(funnel, page, stored, demand, null)
+}
+
+/**
+ * Where a visitor holding `stored` answers stands when a request names step `at` (a reload, Back, a
+ * post; docs/decisions/0230): `at` itself when the route from the first step, with today's funnel
+ * and the answers as they fit it, reaches it — every step before it on the route holds valid answers
+ * (a phone step the visitor submitted counts: it is not replayed, only passed) — else the first step
+ * on that route that needs an answer (rule 2). So after a content change nobody stands past a step
+ * the funnel now requires, and nobody finishes without it. `at` null (the URL names no step, or one
+ * the funnel no longer has) is a fresh entry: the resume point.
+ */
+export function placeVisitor(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  stored: FormValues,
+  at: number | null,
+  demand: DemandCheckResult | null = null,
+): Promise<ResumePoint> {
+  return replay(funnel, page, stored, demand, at)
+}
+
+async function replay(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  stored: FormValues,
+  demand: DemandCheckResult | null,
+  target: number | null,
 ): Promise<ResumePoint> {
   const values = migrateAnswers(funnel, stored)
   const start: ResumePoint = { stepIndex: 0, values, answered: [] }
@@ -78,7 +112,11 @@ export async function resumePoint(
     while (shown.status !== 'done') {
       const index = shown.context.stepIndex
       const step = funnel.steps[index]
-      const move = index === funnel.steps.length - 1 ? null : replayMove(funnel, step, shown.context.values)
+      if (index === target) return { stepIndex: index, values: shown.context.values, answered }
+      const move =
+        index === funnel.steps.length - 1
+          ? null
+          : replayMove(funnel, step, shown.context.values, target !== null)
       if (!move || answered.includes(index))
         return { stepIndex: index, values: shown.context.values, answered }
       actor.send(move)

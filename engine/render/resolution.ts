@@ -2,6 +2,7 @@ import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { ConsentShown } from '../consent/consent-text'
 import type { ExperimentAssignment } from '../experiments/variants'
 import type { FieldErrors } from '../funnel/validate-field'
+import type { PhoneDisplay } from '../phone/phone-format'
 import type { RouteParams } from '../routing/route-pattern'
 import type { FormValues } from '../runtime-contracts'
 import type { Brand, PageEntry, ResolvedFunnel } from '../snapshot/types'
@@ -134,10 +135,19 @@ export interface Resolution {
   /** The control center's screen, its branch and the signed-in staff member (never cached). */
   controlCenter?: ControlCenterRoute
   /**
-   * A funnel step posted as a plain form and shown again (docs/decisions/0216): the step, the answers
-   * and the errors at their fields. Only in the answer to that POST (never cached).
+   * A funnel step shown with the answers the server holds for this visitor (docs/decisions/0216,
+   * 0230): after a post (with its errors at their fields), and on a GET by a visitor with answers
+   * (Back, reload, a return, a resume link). `values` are the shown step's own answers only (contact
+   * fields left out for a browser that came through a resume link and has not continued yet). Never
+   * cached: the HTML cache refuses a resolution that has it.
    */
   funnelPost?: { stepIndex: number; values: FormValues; errors: FieldErrors }
+  /**
+   * The thank-you page of a visitor who finished a funnel (docs/decisions/0231): the number shown to
+   * them, as the lead record says (leased, else the rule's default in business hours, else none).
+   * Never cached.
+   */
+  visitorPhone?: { shown: PhoneDisplay | null; source: 'leased' | 'default' | 'none' }
   /** Set when a staff member previews a branch: no tags, no events, a banner. */
   preview?: PreviewInfo
 }

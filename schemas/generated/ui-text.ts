@@ -73,6 +73,10 @@ export interface FunnelUiText {
    * Shown on the first step when a resume link was expired or altered.
    */
   resumeExpired: string
+  /**
+   * The body of the e-mail a visitor sends themselves with a resume link: what the link gives, for how long and where ({url}, {days}; docs/decisions/0232).
+   */
+  resumeLinkMailBody: string
 }
 /**
  * What a person is told when an answer cannot be accepted. {placeholders} are replaced by the rule's numbers or words.

@@ -6,13 +6,20 @@ import {
   ANSWERS_POSTED_COOKIE,
 } from '../../engine/constants'
 import { BUCKET_KEY_PREFIX } from '../../engine/funnel/buckets'
+import { withoutContact } from '../../engine/funnel/shown-answers'
 import type { FormValues } from '../../engine/runtime-contracts'
 import type { AppDeps } from '../app-deps'
 import { HttpError } from '../http/http-error'
 import { readJsonBody } from '../http/read-json'
 import { checkSameOrigin } from '../render/funnel-post'
-import { ANONYMOUS_ID, claimVisitor, cookieAnonymousId, keyHash } from '../render/funnel-visitor'
-import { allBuckets, answerKeyStatus, loadBuckets } from '../store/answer-store'
+import {
+  ANONYMOUS_ID,
+  claimVisitor,
+  cookieAnonymousId,
+  keyHash,
+  requestKeyHash,
+} from '../render/funnel-visitor'
+import { allBuckets, answerKeyStatus, contactHidden, loadBuckets } from '../store/answer-store'
 import { requireStore } from './require-store'
 
 const MAX_BUCKETS = 32
@@ -92,7 +99,14 @@ export function funnelAnswersApi(router: Router, deps: AppDeps): void {
       mine.write(key, sync.overwrite ? { ...mine.read(key), ...values } : { ...values, ...mine.read(key) })
     await mine.save(store.db)
     ctx.cookies.set(ANSWERS_POSTED_COOKIE, null)
-    ctx.body = { anonymousId: id, buckets: await allBuckets(store.db, id) }
+    const all = await allBuckets(store.db, id)
+    // A browser that came through a resume link gets no contact details before it posts a step (0232).
+    const key = requestKeyHash(ctx)
+    const hidden = key !== null && (await contactHidden(store.db, id, key))
+    ctx.body = {
+      anonymousId: id,
+      buckets: hidden ? Object.fromEntries(Object.entries(all).map(([k, v]) => [k, withoutContact(v)])) : all,
+    }
   })
 }
 

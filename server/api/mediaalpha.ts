@@ -31,8 +31,8 @@ registerSchemas({ [MARKETPLACE_REQUEST_SCHEMA]: marketplaceRequestSchema })
 /** The marketplace client of an app (one circuit breaker for the API and the posted funnel) and the lead record's writer. */
 interface Marketplace {
   client: MarketplaceClient | null
-  /** Keeps a call for the lead record (npm run leads), never waited for. */
-  keep: (row: MarketplaceCallRow) => void
+  /** Keeps a call for the lead record (npm run leads); the browser's calls never wait for it. */
+  keep: (row: MarketplaceCallRow) => Promise<void>
 }
 
 const marketplaces = new WeakMap<AppDeps, Marketplace>()
@@ -59,9 +59,9 @@ export function marketplaceOf(deps: AppDeps): Marketplace {
   if (client) metrics?.watch({ marketplaceBreaker: client.breaker })
   // For the lead record (npm run leads): which visitor was checked and shown which number. Written
   // after the answer is decided and never waited for: the phone line must not slow down for it.
-  const keep = (row: MarketplaceCallRow) => {
+  const keep = async (row: MarketplaceCallRow) => {
     if (!deps.store) return
-    recordMarketplaceCall(deps.store.db, row).catch((e) =>
+    await recordMarketplaceCall(deps.store.db, row).catch((e) =>
       log('warn', 'marketplace call not recorded', { error: (e as Error).message }),
     )
   }
@@ -73,7 +73,7 @@ export function marketplaceOf(deps: AppDeps): Marketplace {
 /**
  * Leases a phone number for a get-phone body the server built itself (a funnel finished without
  * JavaScript; docs/decisions/0221) and keeps the call for the lead record, as the API does for the
- * browser's. Resolves the number, or null; never throws.
+ * browser's. Resolves the number, or null, once the call is recorded; never throws.
  */
 export async function leasePhone(deps: AppDeps, body: GetPhoneBody, ip: string): Promise<LeasedPhone | null> {
   const { client, keep } = marketplaceOf(deps)
@@ -88,12 +88,13 @@ export async function leasePhone(deps: AppDeps, body: GetPhoneBody, ip: string):
     } as const
     if (!result.ok) {
       deps.metrics?.phoneLeases.failed.inc()
-      keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
+      await keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
       return null
     }
     const leased = parseLeasedPhone(result.json)
     deps.metrics?.phoneLeases[leased ? 'leased' : 'unusable'].inc()
-    keep({
+    // Recorded before it is answered: the thank-you page that follows shows what the record says (0231).
+    await keep({
       ...call,
       ok: !!leased,
       status: leased ? 200 : 502,
@@ -173,17 +174,17 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
     } as const
     if (path === '/get-phone' && !result.ok) metrics?.phoneLeases.failed.inc()
     if (!result.ok) {
-      keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
+      void keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
       throw new HttpError(result.status, result.error, { expose: true })
     }
     if (path === '/demand-check') {
-      keep({ ...call, ok: true, status: 200, answer: result.json })
+      void keep({ ...call, ok: true, status: 200, answer: result.json })
       ctx.body = { parsed: result.json, raw: result.text }
       return
     }
     const leased = parseLeasedPhone(result.json)
     metrics?.phoneLeases[leased ? 'leased' : 'unusable'].inc()
-    keep({
+    void keep({
       ...call,
       ok: !!leased,
       status: leased ? 200 : 502,

@@ -38,8 +38,11 @@ export function formatLead(story: LeadStory): string {
     }
   }
   out.push('')
+  const recorded = story.numberShown
   out.push(
-    `Number shown: ${shown ?? (defaultNumber ? `${defaultNumber} (the phone rule's default; no lease)` : 'none recorded')}`,
+    recorded
+      ? `Number shown: ${recorded.number ? `${recorded.number} (${recorded.source === 'leased' ? 'leased' : "the phone rule's default"}; shown ${time(recorded.at)})` : `none (shown ${time(recorded.at)})`}`
+      : `Number shown: ${shown ?? (defaultNumber ? `${defaultNumber} (the phone rule's default; no lease)` : 'none recorded')}`,
   )
   return out.join('\n')
 }

@@ -10,12 +10,13 @@
  * differently: another method than GET, shutdown (Connection: close), a trailing slash, a page payload,
  * preview or variant-preview parameters, a query on a page whose checks read the query, an experiment
  * page without the visitor's variant cookie (Koa picks and sets one), the control center, a cache
- * entry not yet compressed in the encoding asked for, or one evicted since (the next Koa answer renders
+ * entry not yet compressed in the encoding asked for, a browser holding funnel answers (fw_akey), or one evicted since (the next Koa answer renders
  * and teaches it again).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
 import { parse as parseQuery } from 'node:querystring'
 import {
+  ANSWER_KEY_COOKIE,
   EXPERIMENT_PREVIEW_PARAM,
   HTML_CACHE_MAX_ENTRIES,
   PAGE_PAYLOAD_SUFFIX,
@@ -165,6 +166,9 @@ export class PageFastPath {
    */
   answer(req: IncomingMessage, res: ServerResponse): Route['kind'] | null {
     if (req.method !== 'GET' || this.#routes.size === 0 || this.opts.closing?.()) return null
+    // A browser holding funnel answers may get a page of its own (its answers, its phone number):
+    // Koa decides (docs/decisions/0230).
+    if (headerOf(req, 'cookie')?.includes(`${ANSWER_KEY_COOKIE}=`)) return null
     const url = req.url ?? ''
     if (url.charCodeAt(0) !== 47 /* / */) return null
     const q = url.indexOf('?')

@@ -1,9 +1,12 @@
 /**
- * A funnel step posted as a plain HTML form (docs/decisions/0216): before hydration or without
- * JavaScript. The same funnel machine as in the browser runs with the visitor's answers kept
- * server-side under their anonymous id (the fw_anon cookie); the step is shown again with its errors
- * (422) or the visitor is sent on with 303 See Other. The events and the consent record the browser
- * would have sent are stored, marked `serverSide: true`. No answer is ever put in a URL.
+ * A funnel step posted as an HTML form (docs/decisions/0216, 0230): every submit, with or without
+ * JavaScript, is run here — the server is the one interpreter of funnel steps and `funnel_answers` the
+ * one copy of a visitor's answers. The visitor is first placed by the resume rule (a step the route no
+ * longer reaches after a content change sends them to the step it now requires, keeping what they
+ * posted); then the funnel machine runs with the stored answers; the step is shown again with its
+ * errors (422) or the visitor is sent on with 303 See Other. The events (in the order they happened:
+ * migration 0019) and the consent record are stored once, marked `serverSide: true`. No answer is ever
+ * put in a URL. A script that enhances the form speaks the same contract (0230).
  */
 import { randomUUID } from 'node:crypto'
 import type { Context } from 'koa'
@@ -14,13 +17,20 @@ import {
   FUNNEL_POST_BODY_LIMIT_BYTES,
   SERVER_SESSION_COOKIE,
   SESSION_IDLE_TIMEOUT_MS,
-  TRACKED_URL_PARAMS,
 } from '../../engine/constants'
-import { readBuckets } from '../../engine/funnel/buckets'
+import {
+  formVersionBucketKey,
+  mergeIntoBuckets,
+  readBuckets,
+  SHARED_BUCKET_KEY,
+} from '../../engine/funnel/buckets'
 import { FORM_STEP_SUBMITTED, FUNNEL_COMPLETED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
-import { funnelLocation } from '../../engine/funnel/funnel-location'
-import { migrateAnswers } from '../../engine/funnel/migrate-answers'
+import { funnelLocation, stepUrl } from '../../engine/funnel/funnel-location'
+import { POSTED_ACTION_FIELD, POSTED_RESTART } from '../../engine/funnel/posted-fields'
 import { postedEvent, runPostedStep } from '../../engine/funnel/posted-step'
+import { placeVisitor } from '../../engine/funnel/resume'
+import { shownAnswers } from '../../engine/funnel/shown-answers'
+import { validateStep } from '../../engine/funnel/validate-field'
 import { getPhoneBody } from '../../engine/phone/payloads'
 import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
@@ -38,10 +48,17 @@ import { sha256Hex } from '../consent/consent-versions'
 import { HttpError } from '../http/http-error'
 import { discardBody, readBytes } from '../http/read-json'
 import { clientOf, originOf } from '../http/request-client'
-import { loadBuckets } from '../store/answer-store'
+import {
+  contactHidden,
+  endResumeLinks,
+  type LoadedBuckets,
+  loadBuckets,
+  showContact,
+} from '../store/answer-store'
 import { type ConsentRecordRow, insertConsentRecords } from '../store/consent-store'
 import { eventRow } from '../store/event-rows'
-import { postingVisitor } from './funnel-visitor'
+import { postingVisitor, requestKeyHash } from './funnel-visitor'
+import { pageInfoOf, trackingQuery } from './funnel-visitor-page'
 import { renderResolution } from './vike-render'
 
 /** An id we issued (a UUID); anything else in the cookie is replaced. */
@@ -89,11 +106,41 @@ export function funnelPostHandler(deps: AppDeps) {
     )
     const step = funnel.steps[stepIndex]
     const buckets = await loadBuckets(store.db, anonymousId)
-    const info: FunnelPageInfo = {
-      name: page.key,
-      template: page.template,
-      destination: page.destination ?? '/',
-      allowExternalDestination: page.allowExternalDestination === true,
+    const info: FunnelPageInfo = pageInfoOf(page)
+    const key = requestKeyHash(ctx)
+    const hidden = key ? await contactHidden(store.db, anonymousId, key) : false
+    const goTo = (url: string) => {
+      ctx.set('Cache-Control', 'no-store')
+      ctx.status = 303
+      ctx.redirect(url.startsWith('/') ? withQuery(url, tracking) : url)
+    }
+
+    // Start over (0232): this funnel's answers are forgotten and its resume links end.
+    if (form.get(POSTED_ACTION_FIELD) === POSTED_RESTART) {
+      forgetFunnel(buckets, funnel)
+      await store.db.transaction(async (tx) => {
+        await buckets.save(tx)
+        await endResumeLinks(tx, anonymousId)
+      })
+      return goTo(stepUrl(location.basePath, funnel.steps[0].name))
+    }
+
+    // Where the visitor stands (0230): a step the route from the start no longer reaches with the stored
+    // answers (a step added before it, a field renamed) is not run; what was posted for it is kept
+    // (the fields that pass) and the visitor goes to the step the funnel now requires.
+    const stored = readBuckets(buckets, funnel.formVersion)
+    const place = await placeVisitor(funnel, info, stored, stepIndex)
+    if (place.stepIndex !== stepIndex) {
+      const posted = postedEvent(step, form)
+      if (posted.type === 'SUBMIT' && posted.values) {
+        const errors = validateStep(step.fields, posted.values, funnel.text.messages)
+        const valid = Object.fromEntries(
+          Object.entries(posted.values).filter(([name]) => !errors[name as keyof typeof errors]),
+        )
+        if (Object.keys(valid).length) mergeIntoBuckets(buckets, funnel.formVersion, valid)
+        await buckets.save(store.db)
+      }
+      return goTo(stepUrl(location.basePath, funnel.steps[place.stepIndex].name))
     }
 
     const events: AnalyticsEvent[] = []
@@ -140,7 +187,7 @@ export function funnelPostHandler(deps: AppDeps) {
         basePath: location.basePath,
         search: '',
         // Answers kept from an earlier revision of the funnel are migrated first (0220).
-        values: migrateAnswers(funnel, readBuckets(buckets, funnel.formVersion)),
+        values: place.values,
         // The marketplace is asked from the browser only: a demand check here answers nothing, which
         // keeps the last known result as a failed check does (spec point 8).
         demand: null,
@@ -182,10 +229,16 @@ export function funnelPostHandler(deps: AppDeps) {
       overwrite: true,
     })
     if (events.length) await store.events.write(events.map((e) => eventRow(e, now, ip || null)))
+    // This browser has continued the funnel itself: its contact details are its own again (0232).
+    if (hidden && key && outcome.kind === 'go') await showContact(store.db, anonymousId, key)
 
-    // The thank-you page the browser would lease the phone number on, with every answer (0221).
-    if (outcome.kind === 'go' && events.some((e) => e.type === 'track' && e.event === FUNNEL_COMPLETED))
-      void leaseForThankYou(deps, resolution, {
+    // The thank-you page's number is leased with every answer before the visitor is sent there, so the
+    // page shows what the lead record says (0221, 0231); a finished funnel ends its resume links (0232).
+    const completed =
+      outcome.kind === 'go' && events.some((e) => e.type === 'track' && e.event === FUNNEL_COMPLETED)
+    if (completed) await endResumeLinks(store.db, anonymousId)
+    if (completed)
+      await leaseForThankYou(deps, resolution, {
         values: readBuckets(buckets, funnel.formVersion),
         url: outcome.url.startsWith('/')
           ? `${originOf(ctx)}${withQuery(outcome.url, tracking)}`
@@ -198,16 +251,22 @@ export function funnelPostHandler(deps: AppDeps) {
       })
     ctx.set('Cache-Control', 'no-store')
     if (outcome.kind === 'refused') throw new HttpError(409, 'This form cannot continue from this step')
-    if (outcome.kind === 'go') {
-      ctx.status = 303
-      ctx.redirect(outcome.url.startsWith('/') ? withQuery(outcome.url, tracking) : outcome.url)
-      return
-    }
+    if (outcome.kind === 'go') return goTo(outcome.url)
     const errors = Object.keys(outcome.errors).some((k) => outcome.errors[k as keyof typeof outcome.errors])
+    const typed = postedEvent(step, form)
+    const shownStep = funnel.steps[outcome.stepIndex]
     await renderResolution(ctx, {
       ...resolution,
       statusCode: errors ? 422 : 200,
-      funnelPost: { stepIndex: outcome.stepIndex, values: outcome.values, errors: outcome.errors },
+      funnelPost: {
+        stepIndex: outcome.stepIndex,
+        // The shown step's answers; what this browser just typed is its own to see again.
+        values: {
+          ...shownAnswers(shownStep, outcome.values, hidden),
+          ...(typed.type === 'SUBMIT' && shownStep === step ? typed.values : {}),
+        },
+        errors: outcome.errors,
+      },
     })
     ctx.set('Cache-Control', 'no-store')
   }
@@ -246,25 +305,13 @@ function visitorCookie(ctx: Context, name: string, maxAge: number): string {
   return id
 }
 
-/** Only the tracked parameters (utm_*, click ids, afid) of a query string, never anything else. */
-function trackingQuery(search: string): string {
-  const all = new URLSearchParams(search)
-  const kept = new URLSearchParams()
-  for (const name of TRACKED_URL_PARAMS) {
-    const value = all.get(name)
-    if (value) kept.set(name, value)
-  }
-  const s = kept.toString()
-  return s ? `?${s}` : ''
-}
-
 const withQuery = (path: string, query: string) =>
   query ? `${path}${path.includes('?') ? '&' : '?'}${query.slice(1)}` : path
 
 /**
- * The phone lease the thank-you page makes in the browser, made by the server for a funnel finished
- * without JavaScript (docs/decisions/0221): the page's phone rule, the visitor's answers, the request's
- * IP and user agent; recorded for `npm run leads` like the browser's. Never waited for, never throws.
+ * The phone lease for the thank-you page of a finished funnel (docs/decisions/0221, 0231): the page's
+ * phone rule, the visitor's answers, the request's IP and user agent; recorded for `npm run leads`
+ * like the browser's before it resolves (at most the marketplace timeout). Never throws.
  */
 async function leaseForThankYou(
   deps: AppDeps,
@@ -378,4 +425,15 @@ async function consentRow(
     experiment: body.experiment ?? null,
     body,
   }
+}
+
+/** Start over: the funnel's own fields leave the shared bucket, and its form-version bucket is emptied. */
+function forgetFunnel(buckets: LoadedBuckets, funnel: NonNullable<Resolution['funnel']>): void {
+  const names = new Set(funnel.steps.flatMap((s) => s.fields.map((f) => f.name as string)))
+  buckets.write(formVersionBucketKey(funnel.formVersion), {})
+  const shared = buckets.read(SHARED_BUCKET_KEY)
+  buckets.write(
+    SHARED_BUCKET_KEY,
+    Object.fromEntries(Object.entries(shared).filter(([k]) => !names.has(k))) as typeof shared,
+  )
 }

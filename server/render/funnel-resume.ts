@@ -1,18 +1,21 @@
 /**
- * "Continue on another device" (docs/decisions/0222): a link signed with the server's secret (HMAC,
- * as preview grants are) that names the visitor's anonymous id, the funnel's path and an expiry —
- * never an answer. The answers stay server-side and expire with their bucket. Opening the link in
- * another browser lists a fresh answer key there for that id and sends it to the first step that
- * needs an answer; an expired or altered link sends it to the first step with a short message, and
- * changes nothing else.
+ * "Continue on another device" (docs/decisions/0222, 0232): a link signed with the server's secret
+ * (HMAC, as preview grants are) that names the visitor's anonymous id, the funnel's path, the brand
+ * host it was made on, when it was made and when it expires — never an answer. It grants only what it
+ * must:
+ * - it opens only on the host it was made on;
+ * - it lives RESUME_LINK_DAYS (a few days by default), and dies earlier when its funnel is finished or
+ *   the visitor starts over (funnel_resume_ends);
+ * - the browser that opens it gets a fresh answer key marked `contact_hidden`: no response gives it the
+ *   visitor's name, e-mail, phone or address until it has posted a step itself (they are asked again).
+ * Opening a valid link sends the browser to the step `resumePoint` chooses; an expired, ended, foreign
+ * or altered one to the first step with a short message, changing nothing else.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import {
-  ANSWERS_POSTED_COOKIE,
-  FUNNEL_ANSWERS_TTL_MS,
   FUNNEL_NOTICE_COOKIE,
   FUNNEL_NOTICE_RESUME_INVALID,
   RESUME_LINK_PREFIX,
@@ -27,9 +30,10 @@ import { PreviewGrants } from '../control-center/services/preview-grants'
 import { HttpError } from '../http/http-error'
 import { readJsonBody } from '../http/read-json'
 import { clientOf, originOf } from '../http/request-client'
-import { loadBuckets } from '../store/answer-store'
+import { loadBuckets, resumeLinksEndedAt } from '../store/answer-store'
 import { checkSameOrigin } from './funnel-post'
 import { ANONYMOUS_ID, adoptVisitor, claimVisitor } from './funnel-visitor'
+import { brandIdForHost, resolveRequest } from './resolve-request'
 
 const FUNNEL_PATH = /^\/[a-z0-9/_-]{0,200}$/
 
@@ -37,22 +41,37 @@ export interface ResumeGrant {
   anonymousId: string
   /** The funnel page's URL path (its step, if any, is not where the link leads). */
   path: string
+  /** The brand host the link was made on, lower case (with its port); it opens nowhere else. */
+  host: string
+  issuedAt: number
   expiresAt: number
 }
+
+const DAY_MS = 86_400_000
 
 /** Signs and checks resume links; the key is the preview grants' secret, under another label. */
 export class ResumeLinks {
   constructor(readonly secret: string) {}
 
-  mint(anonymousId: string, path: string, now = Date.now()): string {
+  mint(
+    grant: { anonymousId: string; path: string; host: string; days: number },
+    now = Date.now(),
+  ): { token: string; expiresAt: number } {
+    const expiresAt = now + grant.days * DAY_MS
     const payload = Buffer.from(
-      JSON.stringify({ a: anonymousId, p: path, e: now + FUNNEL_ANSWERS_TTL_MS }),
+      JSON.stringify({
+        a: grant.anonymousId,
+        p: grant.path,
+        h: grant.host.toLowerCase(),
+        i: now,
+        e: expiresAt,
+      }),
     ).toString('base64url')
-    return `${payload}.${this.#sign(payload)}`
+    return { token: `${payload}.${this.#sign(payload)}`, expiresAt }
   }
 
-  /** The grant of a valid, unexpired link; null for anything else. Never throws. */
-  verify(token: string, now = Date.now()): ResumeGrant | null {
+  /** The grant of a valid, unexpired link made on `host`; null for anything else. Never throws. */
+  verify(token: string, host: string, now = Date.now()): ResumeGrant | null {
     if (token.length > 1024) return null
     const dot = token.indexOf('.')
     if (dot < 1) return null
@@ -65,7 +84,8 @@ export class ResumeLinks {
       if (typeof p.a !== 'string' || !ANONYMOUS_ID.test(p.a)) return null
       if (typeof p.p !== 'string' || !FUNNEL_PATH.test(p.p)) return null
       if (typeof p.e !== 'number' || p.e <= now) return null
-      return { anonymousId: p.a, path: p.p, expiresAt: p.e }
+      if (typeof p.i !== 'number' || typeof p.h !== 'string' || p.h !== host.toLowerCase()) return null
+      return { anonymousId: p.a, path: p.p, host: p.h, issuedAt: p.i, expiresAt: p.e }
     } catch {
       return null
     }
@@ -93,8 +113,9 @@ export function resumeLinksOf(deps: AppDeps): ResumeLinks {
 
 /**
  * POST /api/funnel/resume-link {anonymousId, path}: a resume link for this browser's answers on the
- * funnel page at `path` (the page's URL path, with or without its step; same origin; the browser must
- * hold the id's key, as for the answer sync).
+ * funnel page at `path` of this host (the page's URL path, with or without its step; same origin; the
+ * browser must hold the id's key, as for the answer sync). Answers `{url, expiresAt, mailto}`: the
+ * `mailto:` says in the funnel's language what the link gives and for how long.
  */
 export function funnelResumeLinkApi(router: Router, deps: AppDeps): void {
   router.post('/api/funnel/resume-link', async (ctx: Context) => {
@@ -108,11 +129,33 @@ export function funnelResumeLinkApi(router: Router, deps: AppDeps): void {
       throw new HttpError(400, 'anonymousId: 8 to 64 letters, digits, "-" or "_" expected')
     if (typeof path !== 'string' || !FUNNEL_PATH.test(path))
       throw new HttpError(400, 'path: the funnel page path, e.g. /quiz/otc')
+    const host = clientOf(ctx).host
+    const snapshot = deps.snapshots.current
+    const target = resolveRequest(
+      snapshot,
+      { host, brandId: brandIdForHost(snapshot, host), pathname: path, search: '', port: deps.config.port },
+      { brandIndex: false, thirdParty: { tagManagerUrl: '', adScriptUrl: null, marketplace: false } },
+    )
+    if (target.view !== 'funnel' || !target.funnel)
+      throw new HttpError(400, `path: ${path} is not a funnel page of this site`)
     const id = await claimVisitor(ctx, store.db, anonymousId)
     if (!id) throw new HttpError(409, 'anonymousId: these answers belong to another browser')
-    ctx.body = { url: `${originOf(ctx)}${RESUME_LINK_PREFIX}${resumeLinksOf(deps).mint(id, path)}` }
+    const days = deps.config.resumeLinkDays
+    const { token, expiresAt } = resumeLinksOf(deps).mint({ anonymousId: id, path, host, days })
+    const url = `${originOf(ctx)}${RESUME_LINK_PREFIX}${token}`
+    const text = target.funnel.text.funnel
+    const mailBody = fillText(text.resumeLinkMailBody, { url, days: String(days) })
+    ctx.body = {
+      url,
+      expiresAt: new Date(expiresAt).toISOString(),
+      mailto: `mailto:?subject=${encodeURIComponent(text.continueElsewhere)}&body=${encodeURIComponent(mailBody)}`,
+    }
   })
 }
+
+/** `{name}` placeholders of a text filled in. */
+const fillText = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
 
 /**
  * GET /_resume/<token> on a brand's host. `resolve` resolves a path of this host (a funnel page or not).
@@ -125,10 +168,13 @@ export async function openResumeLink(
   ctx.set('Cache-Control', 'no-store')
   ctx.set('Referrer-Policy', 'no-referrer')
   const token = ctx.path.slice(RESUME_LINK_PREFIX.length)
-  const grant = resumeLinksOf(deps).verify(token)
+  const store = deps.store
+  const verified = resumeLinksOf(deps).verify(token, clientOf(ctx).host)
+  // A link made before its funnel was finished or started over is over too.
+  const ended = verified && store ? await resumeLinksEndedAt(store.db, verified.anonymousId) : null
+  const grant = verified && (ended === null || ended < verified.issuedAt) ? verified : null
   const target = grant ? resolve(grant.path) : null
   const funnel = target?.view === 'funnel' ? target.funnel : undefined
-  const store = deps.store
   if (!grant || !target || !funnel || !target.page || !store) {
     // Expired or altered: start the funnel the link would name (when it can be read), else the home page.
     const fallback = readablePath(token)
@@ -149,15 +195,8 @@ export async function openResumeLink(
     )
     return
   }
+  // This browser gets a key of its own, without the contact details until it posts a step (0232).
   await adoptVisitor(ctx, store.db, grant.anonymousId)
-  // The page syncs the answers before its funnel starts.
-  ctx.cookies.set(ANSWERS_POSTED_COOKIE, '1', {
-    maxAge: FUNNEL_ANSWERS_TTL_MS,
-    httpOnly: false,
-    sameSite: 'lax',
-    secure: clientOf(ctx).protocol === 'https',
-    overwrite: true,
-  })
   const buckets = await loadBuckets(store.db, grant.anonymousId)
   const base = funnelLocation(
     grant.path,

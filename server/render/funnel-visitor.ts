@@ -15,7 +15,7 @@ import {
 import { HttpError } from '../http/http-error'
 import type { RateLimiter } from '../http/rate-limiter'
 import { clientOf } from '../http/request-client'
-import { addAnswerKey, answerKeyStatus } from '../store/answer-store'
+import { addAnswerKey, answerKeyStatus, contactHidden } from '../store/answer-store'
 import type { Queryable } from '../store/db'
 
 /** An anonymous id a browser or we made: a UUID, or the browser's fallback (base-36 time and random). */
@@ -102,9 +102,41 @@ export async function postingVisitor(
   return fresh
 }
 
-/** Lists a fresh key for `anonymousId` in this browser (a resume link opened on another device). */
+/** The hash of the answer key this request's cookie holds (not yet checked against anything), or null. */
+export function requestKeyHash(ctx: Context): string | null {
+  const held = ctx.cookies.get(ANSWER_KEY_COOKIE)
+  return held && KEY.test(held) ? keyHash(held) : null
+}
+
+/** A visitor whose answers this request may read, as its cookies prove it; nothing is claimed or set. */
+export interface HeldVisitor {
+  anonymousId: string
+  /** A browser that came through a resume link and has not posted a step yet (docs/decisions/0232). */
+  contactHidden: boolean
+}
+
+/** The visitor of a request that holds a key listed for its id cookie (a GET: nothing is claimed); else null. */
+export async function heldVisitor(ctx: Context, db: Queryable): Promise<HeldVisitor | null> {
+  const anonymousId = cookieAnonymousId(ctx)
+  const key = requestKeyHash(ctx)
+  if (!anonymousId || !key || (await answerKeyStatus(db, anonymousId, key)) !== 'owned') return null
+  return { anonymousId, contactHidden: await contactHidden(db, anonymousId, key) }
+}
+
+/**
+ * Lists a fresh key for `anonymousId` in this browser (a resume link opened on another device): it is
+ * given no contact details until it posts a step (0232). The browser that already holds the id keeps
+ * its key as it is.
+ */
 export async function adoptVisitor(ctx: Context, db: Queryable, anonymousId: string): Promise<void> {
+  const held = requestKeyHash(ctx)
+  if (
+    cookieAnonymousId(ctx) === anonymousId &&
+    held &&
+    (await answerKeyStatus(db, anonymousId, held)) === 'owned'
+  )
+    return
   const key = newKey()
-  await addAnswerKey(db, anonymousId, keyHash(key))
+  await addAnswerKey(db, anonymousId, keyHash(key), true)
   setVisitorCookies(ctx, anonymousId, key)
 }

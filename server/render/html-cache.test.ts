@@ -37,6 +37,11 @@ describe('HtmlCache', () => {
     expect(HtmlCache.keyOf(resolution({ experiment: { id: 'x', variant: 'control' } }))).toBe(a)
   })
 
+  it("never caches a page carrying one visitor's answers or phone number (docs/decisions/0230)", () => {
+    expect(HtmlCache.keyOf(resolution({ funnelPost: { stepIndex: 0, values: {}, errors: {} } }))).toBeNull()
+    expect(HtmlCache.keyOf(resolution({ visitorPhone: { shown: null, source: 'none' } }))).toBeNull()
+  })
+
   it('does not cache errors or the brand index', () => {
     expect(HtmlCache.keyOf(resolution({ statusCode: 404, view: 'error' }))).toBeNull()
     expect(HtmlCache.keyOf(resolution({ statusCode: 500 }))).toBeNull()

@@ -74,6 +74,8 @@ export class HtmlCache {
   /** The key for a resolution, or null when it must not be cached. */
   static keyOf(r: Resolution): string | null {
     if (r.statusCode >= 400 || r.view === 'error' || r.view === 'brand-index') return null
+    // A page carrying one visitor's answers or phone number is theirs alone (docs/decisions/0230).
+    if (r.funnelPost || r.visitorPhone) return null
     const variant = r.experiment
       ? `${r.experiment.id}=${r.experiment.variant}${r.experiment.preview ? ':preview' : ''}`
       : ''

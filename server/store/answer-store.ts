@@ -95,13 +95,56 @@ export async function answerKeyStatus(
   return keySha256 && r.rows.some((row) => row.key_sha256 === keySha256) ? 'owned' : 'taken'
 }
 
-/** Lists a key for an anonymous id (a first claim, or another device through a resume link). */
-export async function addAnswerKey(db: Queryable, anonymousId: string, keySha256: string): Promise<void> {
+/**
+ * Lists a key for an anonymous id (a first claim, or another device through a resume link: then
+ * `contactHidden`, so that browser gets no contact details until it posts a step; migration 0019).
+ */
+export async function addAnswerKey(
+  db: Queryable,
+  anonymousId: string,
+  keySha256: string,
+  contactHidden = false,
+): Promise<void> {
   await db.query(
-    `INSERT INTO funnel_answer_keys (anonymous_id, key_sha256) VALUES ($1, $2)
-     ON CONFLICT (anonymous_id, key_sha256) DO UPDATE SET created_at = now()`,
+    `INSERT INTO funnel_answer_keys (anonymous_id, key_sha256, contact_hidden) VALUES ($1, $2, $3)
+     ON CONFLICT (anonymous_id, key_sha256) DO UPDATE SET created_at = now(), contact_hidden = excluded.contact_hidden`,
+    [anonymousId, keySha256, contactHidden],
+  )
+}
+
+/** Whether the browser holding this key must not be given the id's contact details (0232). */
+export async function contactHidden(db: Queryable, anonymousId: string, keySha256: string): Promise<boolean> {
+  const r = await db.query<{ contact_hidden: boolean }>(
+    'SELECT contact_hidden FROM funnel_answer_keys WHERE anonymous_id = $1 AND key_sha256 = $2',
     [anonymousId, keySha256],
   )
+  return r.rows[0]?.contact_hidden === true
+}
+
+/** The browser holding this key has continued the funnel itself: its contact details are its own again. */
+export async function showContact(db: Queryable, anonymousId: string, keySha256: string): Promise<void> {
+  await db.query(
+    'UPDATE funnel_answer_keys SET contact_hidden = false WHERE anonymous_id = $1 AND key_sha256 = $2 AND contact_hidden',
+    [anonymousId, keySha256],
+  )
+}
+
+/** Ends every resume link of an anonymous id made until now (its funnel completed, or it started over). */
+export async function endResumeLinks(db: Queryable, anonymousId: string, at = new Date()): Promise<void> {
+  await db.query(
+    `INSERT INTO funnel_resume_ends (anonymous_id, ended_at) VALUES ($1, $2)
+     ON CONFLICT (anonymous_id) DO UPDATE SET ended_at = GREATEST(funnel_resume_ends.ended_at, excluded.ended_at)`,
+    [anonymousId, at.toISOString()],
+  )
+}
+
+/** When the resume links of an anonymous id last ended (epoch ms), or null. */
+export async function resumeLinksEndedAt(db: Queryable, anonymousId: string): Promise<number | null> {
+  const r = await db.query<{ ended_at: Date | string }>(
+    'SELECT ended_at FROM funnel_resume_ends WHERE anonymous_id = $1',
+    [anonymousId],
+  )
+  return r.rows[0] ? new Date(r.rows[0].ended_at).getTime() : null
 }
 
 /** Every bucket kept under an anonymous id (within the TTL), by bucket key. */

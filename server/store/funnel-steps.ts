@@ -5,7 +5,9 @@
  * dimensions of its first event on the page, and `entry`: true on exactly one row per browser and
  * page (the step of its first event there), so browsers are counted without a DISTINCT. Browsers with a bot-flagged event on the page are left
  * out, as experiment results leave them out. Submissions posted without JavaScript (serverSide) are
- * the same events and count alike.
+ * the same events and count alike. A browser's events are ordered by time, then by `seq` (the
+ * order they were stored in, migration 0019): the events one request records in the same millisecond
+ * (a step's view, its submit and the completion) keep their order, never a random id's.
  *
  * The same SQL builds the rollup rows for a set of browsers (server/store/rollups.ts) and answers the
  * raw query over a page set and date range: the rollup equals the raw query by construction, and the
@@ -35,7 +37,7 @@ export function funnelStepRowsSql(scope: string, range = 'true'): string {
   WITH ev AS MATERIALIZED (
     SELECT anonymous_id AS a,
            CASE WHEN type = 'page' THEN name ELSE body #>> '{properties,page,name}' END AS page,
-           client_ts AS ts, id,
+           client_ts AS ts, seq, id,
            CASE WHEN type = 'page' THEN body #>> '{properties,page,stepName}'
                 WHEN name = 'formStepSubmitted' THEN body #>> '{properties,stepName}' END AS step,
            (type = 'track' AND name = 'formStepSubmitted') AS submit,
@@ -46,10 +48,10 @@ export function funnelStepRowsSql(scope: string, range = 'true'): string {
     WHERE (${scope})
       AND ((type = 'page' AND COALESCE(body #>> '{properties,page,stepName}', '') <> '')
            OR (type = 'track' AND name IN ('formStepSubmitted', 'funnelCompleted')))),
-  seq AS (
+  moves AS (
     SELECT a, page, step, submit,
            lead(COALESCE(step, '${COMPLETED}')) OVER journey AS nxt,
-           row_number() OVER (PARTITION BY a, page, step ORDER BY ts DESC, id DESC) AS k,
+           row_number() OVER (PARTITION BY a, page, step ORDER BY ts DESC, seq DESC, id DESC) AS k,
            first_value(ts) OVER journey AS first_ts,
            first_value(step) OVER journey AS first_step,
            first_value(brand_id) OVER journey AS brand_id,
@@ -58,14 +60,14 @@ export function funnelStepRowsSql(scope: string, range = 'true'): string {
            first_value(experiment_variant) OVER journey AS experiment_variant,
            bool_or(bot) OVER (PARTITION BY a, page) AS bot
     FROM ev WHERE page IS NOT NULL
-    WINDOW journey AS (PARTITION BY a, page ORDER BY ts, id)),
+    WINDOW journey AS (PARTITION BY a, page ORDER BY ts, seq, id)),
   steps AS (
     SELECT a, page, step, bool_or(submit) AS submitted,
            max(CASE WHEN k = 1 THEN COALESCE(nxt, '${LEFT}') END) AS next,
            min(first_ts) AS first_ts, min(brand_id) AS brand_id, min(src) AS src, min(ua) AS ua,
            min(experiment_variant) AS experiment_variant, bool_or(bot) AS bot,
            bool_or(step = first_step) AS entry
-    FROM seq WHERE step IS NOT NULL AND step <> '' GROUP BY a, page, step)
+    FROM moves WHERE step IS NOT NULL AND step <> '' GROUP BY a, page, step)
   SELECT j.a AS anonymous_id, j.page, j.step, j.first_ts,
          COALESCE(NULLIF(j.brand_id, ''), '${NONE}') AS brand,
          COALESCE(NULLIF(j.src, ''), '${NONE}') AS source,

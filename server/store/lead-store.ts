@@ -3,6 +3,7 @@
  * visitor found by session id, anonymous or user id, or the phone number they typed, in time order,
  * with the content revision each page was rendered from (docs/decisions/0800).
  */
+import { THANK_YOU_PHONE } from '../../engine/funnel/funnel-deps'
 import { type ConsentRecordRow, commitOfSnapshot, consentRecordsOf } from './consent-store'
 import type { Queryable } from './db'
 import { EVENT_COLUMNS } from './event-rows'
@@ -57,16 +58,37 @@ export interface LeadStory {
   /** Content revisions the pages were rendered from, with the published commit when known. */
   revisions: { snapshotId: string; commit: string | null }[]
   entries: LeadEntry[]
+  /**
+   * The number the visitor was shown last (docs/decisions/0231): what a thank-you page rendered by the
+   * server recorded (`thankYouPhone`: leased, the rule's default, or none), or a lease the browser made
+   * after it (it shows what it leases); null when neither is recorded.
+   */
+  numberShown: { number: string | null; source: 'leased' | 'default' | 'none'; at: string } | null
 }
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v))
 
+/** The stored order of an event (migration 0019): breaks ties between events of one millisecond. */
+const SEQ = new WeakMap<StoredEvent, bigint>()
+
 function eventOf(row: Record<string, unknown>): StoredEvent {
-  return {
-    ...(row as unknown as StoredEvent),
+  const { seq, ...rest } = row
+  const event = {
+    ...(rest as unknown as StoredEvent),
     client_ts: iso(row.client_ts),
     received_at: iso(row.received_at),
   }
+  SEQ.set(event, BigInt(String(seq ?? 0)))
+  return event
+}
+
+/** Events in the order they happened: time, then the order they were stored in (never their random ids). */
+function byTimeThenSeq(a: StoredEvent, b: StoredEvent): number {
+  const t = a.client_ts.localeCompare(b.client_ts)
+  if (t) return t
+  const x = SEQ.get(a) ?? 0n
+  const y = SEQ.get(b) ?? 0n
+  return x < y ? -1 : x > y ? 1 : 0
 }
 
 export async function leadStory(db: Queryable, key: string): Promise<LeadStory> {
@@ -84,11 +106,12 @@ async function leadStoryOf(db: Queryable, key: string): Promise<LeadStory> {
     userIds: [],
     revisions: [],
     entries: [],
+    numberShown: null,
   }
   let events: StoredEvent[]
   let matchedBy: LeadStory['matchedBy']
   const bySession = await db.query<Record<string, unknown>>(
-    `SELECT ${EVENT_COLUMNS} FROM events WHERE session_id = $1`,
+    `SELECT ${EVENT_COLUMNS}, seq FROM events WHERE session_id = $1`,
     [key],
   )
   if (bySession.rows.length) {
@@ -110,11 +133,12 @@ async function leadStoryOf(db: Queryable, key: string): Promise<LeadStory> {
     if (!visitors.rows.length) return empty
     matchedBy = digits ? 'phone' : 'visitor'
     const r = await db.query<Record<string, unknown>>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE anonymous_id = ANY($1::text[])`,
+      `SELECT ${EVENT_COLUMNS}, seq FROM events WHERE anonymous_id = ANY($1::text[])`,
       [visitors.rows.map((v) => v.anonymous_id)],
     )
     events = r.rows.map(eventOf)
   }
+  events.sort(byTimeThenSeq)
   const sessionIds = [...new Set(events.map((e) => e.session_id))]
   const anonymousIds = [...new Set(events.map((e) => e.anonymous_id))]
   const userIds = [...new Set(events.map((e) => e.user_id).filter((u): u is string => !!u))]
@@ -154,5 +178,27 @@ async function leadStoryOf(db: Queryable, key: string): Promise<LeadStory> {
         (await commitOfSnapshot(db, snapshotId)),
     })),
   )
-  return { key, matchedBy, sessionIds, anonymousIds, userIds, revisions, entries }
+  return {
+    key,
+    matchedBy,
+    sessionIds,
+    anonymousIds,
+    userIds,
+    revisions,
+    entries,
+    numberShown: lastShown(entries),
+  }
+}
+
+function lastShown(entries: readonly LeadEntry[]): LeadStory['numberShown'] {
+  let shown: LeadStory['numberShown'] = null
+  for (const e of entries) {
+    if (e.kind === 'event' && e.event.type === 'track' && e.event.name === THANK_YOU_PHONE) {
+      const p = e.event.body.properties as { phoneShown?: unknown; phoneSource?: unknown }
+      const source = p.phoneSource === 'leased' || p.phoneSource === 'default' ? p.phoneSource : 'none'
+      shown = { number: typeof p.phoneShown === 'string' ? p.phoneShown : null, source, at: e.at }
+    } else if (e.kind === 'marketplace' && e.call.kind === 'get-phone' && e.call.ok && e.call.phone && shown)
+      shown = { number: e.call.phone, source: 'leased', at: e.at }
+  }
+  return shown
 }

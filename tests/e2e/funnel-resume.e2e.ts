@@ -330,10 +330,14 @@ describe('resume', () => {
     const secret = readFileSync(join(dataDir, 'preview.key'), 'utf8').trim()
     const esBase = es.pages[0].path.replace(/\/\{[^}]+\?\}$/, '')
     const expired = new ResumeLinks(secret).mint(
-      'expired-visitor-0001',
-      esBase,
+      {
+        anonymousId: 'expired-visitor-0001',
+        path: esBase,
+        host: new URL(url('/', es.pages[0].brands[0])).host,
+        days: 3,
+      },
       Date.now() - 40 * 24 * 3600_000,
-    )
+    ).token
     const { page: fourth } = await newPage(await profile(true))
     await fourth.goto(url(`/_resume/${expired}`, es.pages[0].brands[0]))
     await fourth.waitForURL((u) => u.pathname === `${esBase}/${es.funnel.steps[0].name}`)

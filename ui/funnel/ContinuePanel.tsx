@@ -8,7 +8,7 @@ import { KEYS, local, readText } from '../runtime/tracking/storage'
  * e-mail it to oneself. Answers stay on the server, expiring with their bucket.
  */
 export default function ContinuePanel({ text }: { text: ResolvedFunnel['text']['funnel'] }) {
-  const [url, setUrl] = useState<string | null>(null)
+  const [link, setLink] = useState<{ url: string; mailto: string } | null>(null)
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     const anonymousId = readText(local, KEYS.anonymousId)
@@ -20,11 +20,13 @@ export default function ContinuePanel({ text }: { text: ResolvedFunnel['text']['
     })
       .then(async (res) => {
         if (!res.ok) return void (await res.body?.cancel())
-        setUrl(((await res.json()) as { url: string }).url)
+        setLink((await res.json()) as { url: string; mailto: string })
       })
       .catch(() => {})
   }, [])
-  if (!url) return null
+  if (!link) return null
+  // The server's mailto says what the link gives, for how long and where (docs/decisions/0232).
+  const { url, mailto } = link
   return (
     <div className="funnel-elsewhere">
       <input className="field-input" readOnly value={url} aria-label={text.continueElsewhere} />
@@ -40,10 +42,7 @@ export default function ContinuePanel({ text }: { text: ResolvedFunnel['text']['
       >
         {copied ? text.linkCopied : text.copyLink}
       </button>
-      <a
-        className="link-button"
-        href={`mailto:?subject=${encodeURIComponent(text.continueElsewhere)}&body=${encodeURIComponent(url)}`}
-      >
+      <a className="link-button" href={mailto}>
         {text.emailLink}
       </a>
     </div>

@@ -4,7 +4,7 @@ import './templates.css'
 
 /** Where a finished funnel lands: confirmation, what happens next. */
 export function ThankYouTemplate() {
-  const { page } = useResolution()
+  const { page, visitorPhone } = useResolution()
   if (!page) return null
   return (
     <article className="template-thank-you">
@@ -21,6 +21,16 @@ export function ThankYouTemplate() {
           )}
           {page.headline && <h1 data-testid="headline">{page.headline}</h1>}
           {page.subheadline && <p className="lead">{page.subheadline}</p>}
+          {/* The number the lead record says this visitor was shown (docs/decisions/0231), without JavaScript too. */}
+          {visitorPhone?.shown && (
+            <p
+              className="thank-you-phone"
+              data-testid="thank-you-phone"
+              data-phone-source={visitorPhone.source}
+            >
+              <a href={visitorPhone.shown.href}>{visitorPhone.shown.dashed}</a>
+            </p>
+          )}
         </div>
       </section>
       <ContentBody page={page} />
