@@ -290,6 +290,8 @@ export function mountFunnelForm(
   box.addEventListener('click', onClick)
   box.addEventListener('submit', onSubmit)
   window.addEventListener('popstate', onPop)
+  // Enhanced from now on (tests and tools wait on it, as on `html[data-hydrated]`).
+  box.querySelector('.funnel')?.setAttribute('data-live', 'true')
   return () => {
     box.removeEventListener('input', onInput)
     box.removeEventListener('focusout', onLeave)
