@@ -8,13 +8,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
-import {
-  completeFunnel,
-  exitsOf,
-  funnelBase,
-  funnelPages,
-  typedAnswers,
-} from './funnel-driver'
+import { completeFunnel, exitsOf, funnelBase, funnelPages, typedAnswers } from './funnel-driver'
 
 const port = inject('port')
 const PHONE = { width: 375, height: 812 }
