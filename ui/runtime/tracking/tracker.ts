@@ -1,4 +1,10 @@
-import { ANONYMOUS_ID_COOKIE, BOT_DETECTION_WAIT_MS, FUNNEL_ANSWERS_TTL_MS } from '../../../engine/constants'
+import {
+  ANONYMOUS_ID_COOKIE,
+  BOT_DETECTION_WAIT_MS,
+  FUNNEL_ANSWERS_TTL_MS,
+  SERVER_SESSION_COOKIE,
+  SESSION_IDLE_TIMEOUT_MS,
+} from '../../../engine/constants'
 import type { Resolution } from '../../../engine/render/resolution'
 import type { PageIdentity, VisitorIdentity } from '../../../engine/runtime-contracts'
 import { dataLayerEntry, pageEventBody, trackEventBody } from '../../../engine/tracking/event-body'
@@ -95,6 +101,10 @@ export function createTracker(
     newId,
   })
   let record: VisitorRecord = visit.record
+  // The steps this browser posts are recorded by the server under its session cookie: it takes this
+  // session's id when it has none yet (a cookie the server set is httpOnly, and this write is ignored).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
+  document.cookie = `${SERVER_SESSION_COOKIE}=${encodeURIComponent(record.session.id)}; Max-Age=${SESSION_IDLE_TIMEOUT_MS / 1000}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
   writeText(local, KEYS.lastActivity, String(now))
   const sync: VisitorSync = startVisitorSync({
     record: visit.changed ? null : visit.record,
