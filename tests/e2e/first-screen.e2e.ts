@@ -3,7 +3,7 @@
  * where paid traffic mostly is): the shortest complete path reaches the destination, every step is
  * posted in place by the form island (docs/decisions/0524), no script error — and on each step the question, its first input and its submit
  * button are on the first screen when the visitor arrives there (the new step lands in view, not the
- * middle of the page). The desktop-sized walks (skip paths, history, messages) are in funnel.e2e.ts.
+ * middle of the page). The form island (checks, history, the slow-phone start-up) is in funnel-island.e2e.ts.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
