@@ -1,21 +1,15 @@
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
-import { publicModules, reactModules, staticGraph } from './tools/public-modules'
+import { publicModules, reactModules } from './tools/public-modules'
 
 const ROOT = dirname(fileURLToPath(import.meta.url))
 /** What a public page can load (tools/public-modules.ts): the only modules the shell may take. */
 const PUBLIC = publicModules(ROOT)
 /** Of those, the ones that load React: never in the shell, which static pages load without React (0520). */
 const REACT = reactModules(PUBLIC)
-/**
- * What a funnel step loads: it hydrates its form only (docs/decisions/0522), so the React code of
- * the form stays out of `view` (the shell, hero and footer components of the pages that hydrate
- * whole), which funnel steps never load.
- */
-const FUNNEL_STEP = staticGraph(join(ROOT, 'ui', 'pages', 'funnel', '+client.ts'))
 /** The control center's screens share code among themselves (and the splitter with the style guide). */
 const STAFF_ONLY = /control-center|[\\/]Splitter\.tsx$|[\\/]splitter[\\/]/
 const ours = (id: string) => (/[\\/](ui|engine)[\\/].*\.tsx?$/.test(id) ? id.split('?')[0] : null)
@@ -58,8 +52,8 @@ export default defineConfig({
         // ones (docs/decisions/0507). `shell` takes our framework-free code shared by three or more
         // pages (the runtime, tracking, the phone line), xstate and the
         // bundler's helpers: everything a static page loads, and no React (docs/decisions/0520).
-        // `view` takes React code shared by three or more hydrated pages, but none a funnel step loads
-        // (it hydrates only its form: docs/decisions/0522). Neither takes what its
+        // `view` takes React code shared by three or more hydrated pages (a funnel step hydrates
+        // nothing: docs/decisions/0524). Neither takes what its
         // modules import (that would pull each page's stylesheet into one `shell.css` that Vike then
         // links twice under two names). Lazily imported code (bot detection, the build check) stays
         // in its own chunk. Only modules a public page can reach join either (docs/decisions/0604).
@@ -76,9 +70,9 @@ export default defineConfig({
                   !!file &&
                   PUBLIC.has(file) &&
                   !REACT.has(file) &&
-                  // The static templates' entry and the loading bar (funnel steps and React pages) stay
-                  // out: static pages never run them.
-                  !/build-check-(actor|machine)|[\\/]ui[\\/]islands[\\/](start-islands|loading-bar-island)\.ts$/.test(
+                  // The islands' entry, the loading bar and the funnel's islands stay out: pages that do
+                  // not run them never load them.
+                  !/build-check-(actor|machine)|[\\/]ui[\\/]islands[\\/](loading-bar-island|funnel-[\w-]+|continue-elsewhere-island)\.ts$/.test(
                     file,
                   ) &&
                   !STAFF_ONLY.test(file)
@@ -91,37 +85,9 @@ export default defineConfig({
               name: 'view',
               test: (id) => {
                 const file = ours(id)
-                return (
-                  !!file &&
-                  PUBLIC.has(file) &&
-                  REACT.has(file) &&
-                  !FUNNEL_STEP.has(file) &&
-                  !STAFF_ONLY.test(file)
-                )
+                return !!file && PUBLIC.has(file) && REACT.has(file) && !STAFF_ONLY.test(file)
               },
               minShareCount: 3,
-              includeDependenciesRecursively: false,
-            },
-            {
-              // What a funnel step's form shares with the pages that hydrate whole (the error
-              // boundary and page, the runtime and resolution contexts, the TPMO disclaimer, the
-              // loading bar): one chunk, not one per module. The funnel's own code (ui/funnel/, which
-              // the control center's funnel preview shares) stays in the funnel step's chunk, its entry
-              // in its own. The page's stylesheets (page-styles.ts) come first, so Vike links them
-              // before the funnel's, as when the whole page hydrated.
-              name: 'form-shared',
-              test: (id) => {
-                const file = ours(id)
-                if (!file) return false
-                if (/[\\/]ui[\\/]pages[\\/]funnel[\\/]page-styles\.ts$/.test(file)) return true
-                return (
-                  FUNNEL_STEP.has(file) &&
-                  (REACT.has(file) || /[\\/]loading-bar-island\.ts$/.test(file)) &&
-                  !/[\\/]ui[\\/](funnel|pages[\\/]funnel)[\\/]/.test(file) &&
-                  !STAFF_ONLY.test(file)
-                )
-              },
-              minShareCount: 1,
               includeDependenciesRecursively: false,
             },
           ],

@@ -79,6 +79,26 @@ export function reactModules(modules: Set<string>): Set<string> {
   return react
 }
 
+/**
+ * `entry` and every module it can load, by static or dynamic import: all the code of ours a page with
+ * that entry may ever run (the size test asserts a funnel step's holds no React and no funnel
+ * machine, docs/decisions/0524).
+ */
+export function moduleGraph(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const stack = [entry]
+  while (stack.length) {
+    const file = stack.pop() as string
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = resolveImport(file, m[1] ?? m[2] ?? m[3])
+      if (target && !seen.has(target)) stack.push(target)
+    }
+  }
+  return seen
+}
+
 /** `entry` and the modules it loads by static import: what runs before a page's entry starts. */
 export function staticGraph(entry: string): Set<string> {
   const seen = new Set<string>()

@@ -10,7 +10,9 @@ import {
 import { registerSchemas } from '../../engine/definitions/validators'
 import { type LeasedPhone, parseLeasedPhone } from '../../engine/phone/leased-phone'
 import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
+import type { FormValues } from '../../engine/runtime-contracts'
 import marketplaceRequestSchema from '../../schemas/api-marketplace-request.schema.json' with { type: 'json' }
+import type { DemandCheckBody } from '../../schemas/generated/api-demand-check-body'
 import type { GetPhoneAnswer } from '../../schemas/generated/api-get-phone-answer'
 import type { GetPhoneBody } from '../../schemas/generated/api-get-phone-body'
 import type { MarketplaceRequest } from '../../schemas/generated/api-marketplace-request'
@@ -20,6 +22,7 @@ import { RateLimiter } from '../http/rate-limiter'
 import { checkSchema, readJsonBody } from '../http/read-json'
 import { clientOf } from '../http/request-client'
 import { log } from '../log'
+import { heldAnswers } from '../render/funnel-visitor'
 import { type MarketplaceCallRow, recordMarketplaceCall } from '../store/lead-store'
 import { MarketplaceClient, type MarketplacePath } from '../upstream/marketplace-client'
 
@@ -108,6 +111,34 @@ export async function leasePhone(deps: AppDeps, body: GetPhoneBody, ip: string):
   }
 }
 
+/**
+ * A demand check for a body the server built itself (a posted funnel step's action, with the answers
+ * the server holds; docs/decisions/0524), kept for the lead record as the API keeps the browser's.
+ * Resolves the marketplace's JSON, or null; never throws.
+ */
+export async function checkDemand(deps: AppDeps, body: DemandCheckBody, ip: string): Promise<unknown> {
+  const { client, keep } = marketplaceOf(deps)
+  if (!client) return null
+  try {
+    const result = await client.post('/demand-check', { ...body, ip })
+    const call = {
+      kind: 'demand-check',
+      user_id: body.sub_2 ?? null,
+      session_id: body.sub_3 ?? null,
+      page_url: body.url ?? null,
+    } as const
+    if (!result.ok) {
+      keep({ ...call, ok: false, status: result.status, answer: { error: result.error } })
+      return null
+    }
+    keep({ ...call, ok: true, status: 200, answer: result.json })
+    return { parsed: result.json, raw: result.text }
+  } catch (e) {
+    log('warn', 'demand check of a posted funnel step failed', { error: (e as Error).message })
+    return null
+  }
+}
+
 /** The parts of a validated marketplace body the lead record keeps (sub_2/sub_3: user and session ids). */
 type MarketplaceBody = { sub_2?: string; sub_3?: string; url?: string }
 
@@ -122,6 +153,7 @@ export function marketplaceBody(
   path: MarketplacePath,
   value: unknown,
   seen: { ip: string; userAgent: string },
+  held: FormValues = {},
 ): MarketplaceBody {
   const schema =
     path === '/demand-check' ? 'api-demand-check-body.schema.json' : 'api-get-phone-body.schema.json'
@@ -129,7 +161,9 @@ export function marketplaceBody(
   if (!fromBrowser) return checkSchema<MarketplaceBody>(schema, value)
   const { values, ...known } = checkSchema<MarketplaceRequest>(MARKETPLACE_REQUEST_SCHEMA, value)
   const facts = { ...known, ip: seen.ip, userAgent: seen.userAgent }
-  const body = path === '/demand-check' ? demandCheckBody(facts, values) : getPhoneBody(facts, values)
+  // The answers the server holds for this browser, under what its inputs show now (docs/decisions/0524).
+  const answers = { ...held, ...values }
+  const body = path === '/demand-check' ? demandCheckBody(facts, answers) : getPhoneBody(facts, answers)
   return checkSchema<MarketplaceBody>(schema, body, 'built body')
 }
 
@@ -161,10 +195,12 @@ export function registerMediaAlphaApi(router: Router, deps: AppDeps): void {
       throw new HttpError(429, `Too many phone requests from this visitor; try again in ${wait} s`, {
         headers: { 'Retry-After': String(wait) },
       })
-    const body = marketplaceBody(path, await readJsonBody(ctx, MARKETPLACE_BODY_MAX_BYTES), {
-      ip,
-      userAgent: ctx.get('user-agent'),
-    })
+    const body = marketplaceBody(
+      path,
+      await readJsonBody(ctx, MARKETPLACE_BODY_MAX_BYTES),
+      { ip, userAgent: ctx.get('user-agent') },
+      deps.store ? await heldAnswers(ctx, deps.store.db) : {},
+    )
     const result = await client.post(path, { ...body, ip })
     const call = {
       kind: path === '/demand-check' ? 'demand-check' : 'get-phone',

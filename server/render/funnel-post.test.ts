@@ -243,12 +243,17 @@ describe('a funnel step posted as a plain form', () => {
 
     // The thank-you page's lease, made by the server with the answers (0221), is in the lead's story.
     let story = await leadStory(store.db, anonymousId)
-    for (let i = 0; i < 50 && !story.entries.some((e) => e.kind === 'marketplace'); i++) {
+    const isLease = (e: (typeof story.entries)[number]) =>
+      e.kind === 'marketplace' && e.call.kind === 'get-phone'
+    for (let i = 0; i < 50 && !story.entries.some(isLease); i++) {
       await new Promise((r) => setTimeout(r, 100))
       story = await leadStory(store.db, anonymousId)
     }
-    const lease = story.entries.find((e) => e.kind === 'marketplace')
+    const lease = story.entries.find(isLease)
     expect(lease).toMatchObject({ call: { kind: 'get-phone', ok: true, user_id: anonymousId } })
+    // The ZIP step's demand check ran on the server, with the posted ZIP (docs/decisions/0524).
+    const check = sim.requests.find((r) => r.path === '/demand-check')?.body as Record<string, unknown>
+    expect(check).toMatchObject({ sub_2: anonymousId, data: { zip: '90210' } })
     const leaseBody = sim.requests.find((r) => r.path === '/get-phone')!.body as Record<string, unknown>
     expect(leaseBody).toMatchObject({ sub_2: anonymousId, url: expect.stringContaining('/thank-you') })
     expect(JSON.stringify(leaseBody)).toContain('90210')
@@ -294,6 +299,7 @@ describe('a funnel step posted as a plain form', () => {
     const contact = await post('m10', '/quiz/otc/contact', { email: 'nope', phone: '' }, { cookie })
     expect(contact.status).toBe(422)
     expect(contact.body).toContain('value="nope"')
+    // The answers stay on the server: the page's resolution script carries none (docs/decisions/0524).
     expect(contact.body).not.toContain('"zipcode":"10001"')
   })
 

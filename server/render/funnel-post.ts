@@ -31,7 +31,8 @@ import { postedEvent, runPostedStep } from '../../engine/funnel/posted-step'
 import { placeVisitor } from '../../engine/funnel/resume'
 import { shownAnswers } from '../../engine/funnel/shown-answers'
 import { validateStep } from '../../engine/funnel/validate-field'
-import { getPhoneBody } from '../../engine/phone/payloads'
+import { parseDemandCheckAnswer } from '../../engine/phone/demand-check'
+import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
 import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues, PageIdentity } from '../../engine/runtime-contracts'
@@ -41,7 +42,7 @@ import { isPaidTraffic } from '../../engine/tracking/paid-flag'
 import { captureUrlParams, paidFlagParams } from '../../engine/tracking/url-params'
 import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
 import { USER_AGENT_MAX } from '../api/consent'
-import { leasePhone } from '../api/mediaalpha'
+import { checkDemand, leasePhone } from '../api/mediaalpha'
 import type { AppDeps } from '../app-deps'
 import { ConsentRegistry } from '../consent/consent-registry'
 import { sha256Hex } from '../consent/consent-versions'
@@ -188,14 +189,35 @@ export function funnelPostHandler(deps: AppDeps) {
         search: '',
         // Answers kept from an earlier revision of the funnel are migrated first (0220).
         values: place.values,
-        // The marketplace is asked from the browser only: a demand check here answers nothing, which
-        // keeps the last known result as a failed check does (spec point 8).
         demand: null,
       },
       postedEvent(step, form),
       {
         storage: buckets,
-        demandCheck: async () => null,
+        // A step's demand check runs here, with the answers the server holds (the posted ones are
+        // stored before on-submit actions run): the browser keeps no copy (docs/decisions/0524).
+        demandCheck: async () => {
+          const result = parseDemandCheckAnswer(
+            await demandForPost(deps, resolution, {
+              values: readBuckets(buckets, funnel.formVersion),
+              url: href,
+              ip: clientOf(ctx).ip,
+              userAgent: ctx.get('user-agent'),
+              urlParams: { ...paramsOfUrl },
+              userId: anonymousId,
+              sessionId,
+            }),
+          )
+          if (result)
+            events.push(
+              trackEventBody(
+                ids(),
+                'lowBidResult',
+                properties({ bid: result.bid, isLowBid: result.isLowBid }),
+              ),
+            )
+          return result
+        },
         emitter: {
           track: (event, extras = {}) => {
             events.push(trackEventBody(ids(), event, properties(extras)))
@@ -354,6 +376,42 @@ async function leaseForThankYou(
     visitor.values,
   )
   await leasePhone(deps, body, visitor.ip)
+}
+
+/** The marketplace's answer to a demand check of a posted step (the page's phone rule), or null. */
+async function demandForPost(
+  deps: AppDeps,
+  resolution: Resolution,
+  visitor: Parameters<typeof leaseForThankYou>[2],
+): Promise<unknown> {
+  const brandId = resolution.brand?.id
+  if (!brandId || resolution.thirdParty.marketplace === false) return null
+  const pageKey = resolution.page?.key ?? null
+  const rule = selectPhoneRule(resolution.phoneRules ?? [], {
+    brandId,
+    pageKey,
+    utmSource: visitor.urlParams.utm_source,
+    afid: visitor.urlParams.afid,
+  })
+  if (!rule) return null
+  const body = demandCheckBody(
+    {
+      brandId,
+      ip: visitor.ip,
+      geo: {},
+      localHour: new Date().getHours(),
+      placementId: rule.placementId,
+      ruleAfid: rule.afid,
+      userAgent: visitor.userAgent,
+      url: visitor.url,
+      pageKey,
+      urlParams: visitor.urlParams,
+      userId: visitor.userId,
+      sessionId: visitor.sessionId,
+    },
+    visitor.values,
+  )
+  return checkDemand(deps, body, visitor.ip)
 }
 
 /** The consent record of a submitted step that showed a consent text (docs/decisions/0800), as the browser sends it. */

@@ -12,10 +12,12 @@ import {
   FUNNEL_ANSWERS_TTL_MS,
   NEW_VISITORS_WINDOW_MS,
 } from '../../engine/constants'
+import { SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
+import type { FormValues } from '../../engine/runtime-contracts'
 import { HttpError } from '../http/http-error'
 import type { RateLimiter } from '../http/rate-limiter'
 import { clientOf } from '../http/request-client'
-import { addAnswerKey, answerKeyStatus, contactHidden } from '../store/answer-store'
+import { addAnswerKey, answerKeyStatus, contactHidden, loadBuckets } from '../store/answer-store'
 import type { Queryable } from '../store/db'
 
 /** An anonymous id a browser or we made: a UUID, or the browser's fallback (base-36 time and random). */
@@ -139,4 +141,17 @@ export async function adoptVisitor(ctx: Context, db: Queryable, anonymousId: str
   const key = newKey()
   await addAnswerKey(db, anonymousId, keyHash(key), true)
   setVisitorCookies(ctx, anonymousId, key)
+}
+
+/**
+ * The answers this browser may read (its key is listed for the cookie's id): the shared bucket, every
+ * answer it gave on any funnel. The phone lease's marketplace body takes them (docs/decisions/0524:
+ * the browser keeps no copy). Empty for a browser that proves no id.
+ */
+export async function heldAnswers(ctx: Context, db: Queryable): Promise<FormValues> {
+  const id = cookieAnonymousId(ctx)
+  const key = ctx.cookies.get(ANSWER_KEY_COOKIE)
+  if (!id || !key || !KEY.test(key)) return {}
+  if ((await answerKeyStatus(db, id, keyHash(key))) !== 'owned') return {}
+  return (await loadBuckets(db, id)).read(SHARED_BUCKET_KEY)
 }

@@ -1,22 +1,14 @@
 /**
  * Every funnel page of the catalogue, on its first brand, walked in Chromium on a phone (375×812,
- * where paid traffic mostly is): the shortest complete path reaches the destination, every step sends
- * its submit event, no script error — and on each step the question, its first input and its submit
+ * where paid traffic mostly is): the shortest complete path reaches the destination, every step is
+ * posted in place by the form island (docs/decisions/0524), no script error — and on each step the question, its first input and its submit
  * button are on the first screen when the visitor arrives there (the new step lands in view, not the
- * middle of the page). The desktop-sized walks (skip paths, history, messages) are in funnel.e2e.ts.
+ * middle of the page). The form island (checks, history, the slow-phone start-up) is in funnel-island.e2e.ts.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { FORM_STEP_SUBMITTED } from '../../engine/funnel/funnel-deps'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
-import {
-  completeFunnel,
-  exitsOf,
-  funnelBase,
-  funnelPages,
-  recordFunnelEvents,
-  typedAnswers,
-} from './funnel-driver'
+import { completeFunnel, exitsOf, funnelBase, funnelPages, typedAnswers } from './funnel-driver'
 
 const port = inject('port')
 const PHONE = { width: 375, height: 812 }
@@ -63,9 +55,8 @@ describe('every funnel page on a phone: complete path, each step on the first sc
     const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
     await routeThirdParties(ctx)
     const { page: tab, pageErrors } = await newPage(ctx)
-    const events = await recordFunnelEvents(tab)
-    const requests: { method: string; url: string }[] = []
-    tab.on('request', (r) => requests.push({ method: r.method(), url: r.url() }))
+    const requests: { method: string; url: string; type: string }[] = []
+    tab.on('request', (r) => requests.push({ method: r.method(), url: r.url(), type: r.resourceType() }))
     await tab.goto(brandUrl(page.brands[0], port, base))
     const problems: string[] = []
     const visited = await completeFunnel(tab, funnel, base, {
@@ -75,13 +66,10 @@ describe('every funnel page on a phone: complete path, each step on the first sc
     })
     expect(problems).toEqual([])
     expect(exitsOf(funnel, page)).toContain(new URL(tab.url()).pathname)
-    const submitted = events.filter((e) => e.event === FORM_STEP_SUBMITTED)
-    expect(submitted.map((e) => e.properties?.stepName)).toEqual(visited)
-    // The running funnel handled every submit: no step was posted as a plain form (decision 0216),
-    // and no request URL made by the page holds an answer.
-    expect(
-      requests.filter((r) => r.method === 'POST' && !new URL(r.url).pathname.startsWith('/api/')),
-    ).toEqual([])
+    // The form island posted every step in place (fetch, one per step; the server ran the funnel):
+    // no step was a page load of its own, and no request URL made by the page holds an answer.
+    const posts = requests.filter((r) => r.method === 'POST' && !new URL(r.url).pathname.startsWith('/api/'))
+    expect(posts.map((r) => r.type)).toEqual(visited.map(() => 'fetch'))
     for (const answer of typedAnswers(funnel))
       for (const { url } of requests) expect(decodeURIComponent(url)).not.toContain(answer)
     expect(pageErrors).toEqual([])

@@ -5,13 +5,6 @@ import { invalidValue, validValue } from '../../engine/funnel/sample-values'
 import type { PageEntry, ResolvedFunnel } from '../../engine/snapshot/types'
 import { funnelCatalogue } from '../model/funnel-catalogue'
 
-export interface RecordedEvent {
-  kind: 'track' | 'pageView'
-  event?: string
-  properties?: Record<string, unknown>
-  page?: { name: string; template: string; stepName?: string }
-}
-
 /** Every funnel page of the catalogue that a visitor can open (on a brand, no path parameter but the step). */
 export function funnelPages(): { funnel: ResolvedFunnel; page: PageEntry }[] {
   return funnelCatalogue()
@@ -33,19 +26,7 @@ export function exitsOf(funnel: ResolvedFunnel, page: PageEntry): string[] {
 }
 
 /** Collects the funnel's announced events across page loads (exposeFunction survives navigation). */
-export async function recordFunnelEvents(page: Page): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = []
-  await page.exposeFunction('__recordFunnelEvent', (e: RecordedEvent) => events.push(e))
-  await page.addInitScript(() => {
-    window.addEventListener('funnelworks:funnel-event', (e) =>
-      (window as unknown as { __recordFunnelEvent: (d: unknown) => void }).__recordFunnelEvent(
-        (e as CustomEvent).detail,
-      ),
-    )
-  })
-  return events
-}
-
+/** The form island has attached to the step (docs/decisions/0524). */
 export async function waitForLive(page: Page): Promise<void> {
   await page.waitForSelector('.funnel[data-live="true"]')
 }

@@ -1,12 +1,13 @@
 /**
- * The performance budget (docs/decisions/0505, 0507, 0520): JavaScript and CSS a landing page, a brand
- * home page and a funnel step page load, in gzip bytes, including the idle-time runtime, and React
- * only on the funnel step (static templates do not hydrate).
+ * The performance budget (docs/decisions/0505, 0507, 0520, 0524): JavaScript and CSS a landing page, a
+ * brand home page and a funnel step page load, in gzip bytes, including the idle-time runtime; none of
+ * them loads React (they hydrate nothing), and a funnel step runs no funnel machine (the server does).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { moduleGraph, publicModules, reactModules } from '../../tools/public-modules'
 import { kb, measurePage, type PageSizes, pageUrlFor, SIZE_BUDGETS } from '../../tools/size-budget'
 import { launchBrowser, routeThirdParties } from './browser'
 import { PROJECT_ROOT } from './server-process'
@@ -42,19 +43,19 @@ const pages = [
     name: 'a funnel step page',
     url: pageUrlFor(['funnel'], origin, PROJECT_ROOT),
     js: SIZE_BUDGETS.funnelJs,
-    react: true,
+    react: false,
   },
 ]
 
+const scripts = (sizes: PageSizes) =>
+  sizes.assets
+    .filter((a) => a.kind === 'js')
+    .map((a) => readFileSync(join(PROJECT_ROOT, 'dist', 'client', a.url.split('?')[0]!), 'utf8'))
 /** React's production build links its error decoder; no other code we ship does. */
-const loadsReact = (sizes: PageSizes) =>
-  sizes.assets.some(
-    (a) =>
-      a.kind === 'js' &&
-      readFileSync(join(PROJECT_ROOT, 'dist', 'client', a.url.split('?')[0]!), 'utf8').includes(
-        'react.dev/errors',
-      ),
-  )
+const loadsReact = (sizes: PageSizes) => scripts(sizes).some((code) => code.includes('react.dev/errors'))
+/** The funnel machine's own action and actor names (engine/funnel/funnel-machine.ts) survive minifying. */
+const loadsFunnelMachine = (sizes: PageSizes) =>
+  scripts(sizes).some((code) => /\bstoreSubmission\b|\brunSubmit\b/.test(code))
 
 /** What went over, readable in the failure message: the largest assets first. */
 const breakdown = (sizes: PageSizes) =>
@@ -66,8 +67,10 @@ describe('size budget', () => {
     async ({ url, js, react }) => {
       expect(url).not.toBeNull()
       const sizes = await measurePage(context, url!)
-      // Static templates mount plain-DOM islands: React is never downloaded there (docs/decisions/0520).
+      // Static templates and funnel steps mount plain-DOM islands: React is never downloaded there
+      // (docs/decisions/0520, 0524), nor the funnel machine (the server runs it).
       expect(loadsReact(sizes), breakdown(sizes)).toBe(react)
+      expect(loadsFunnelMachine(sizes), breakdown(sizes)).toBe(false)
       expect(sizes.jsGzip, breakdown(sizes)).toBeLessThanOrEqual(js)
       expect(sizes.cssGzip, breakdown(sizes)).toBeLessThanOrEqual(SIZE_BUDGETS.css)
       // No control-center or style-guide code on a public page; Vike's client runtime is not needed
@@ -97,6 +100,21 @@ describe('a page settles', () => {
       .waitForLoadState('networkidle', { timeout: 10_000 })
       .catch(() => expect.fail(`still open after 10 s: ${[...open].join(', ')}`))
     await tab.close()
+  })
+})
+
+describe("a funnel step's code (docs/decisions/0524)", () => {
+  it('can load no React module and no funnel machine, by static or dynamic import', () => {
+    const entry = join(PROJECT_ROOT, 'ui', 'pages', 'funnel', '+client.ts')
+    const graph = moduleGraph(entry)
+    const react = reactModules(publicModules(PROJECT_ROOT))
+    expect(graph.size).toBeGreaterThan(10)
+    expect([...graph].filter((f) => react.has(f) || f.endsWith('.tsx'))).toEqual([])
+    const rel = [...graph].map((f) => f.slice(PROJECT_ROOT.length + 1))
+    expect(
+      rel.filter((f) => /engine[\\/]funnel[\\/](funnel-machine|posted-step|resume|buckets)\.ts$/.test(f)),
+    ).toEqual([])
+    expect(rel).toContain(join('ui', 'islands', 'funnel-form-island.ts'))
   })
 })
 

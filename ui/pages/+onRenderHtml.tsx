@@ -27,7 +27,8 @@ export default function onRenderHtml(pageContext: PageContextServer) {
     ? escapeInject`<link rel="preload" as="image" href="${image.src}" fetchpriority="high">`
     : ''
   // What the client entry hydrates from (ui/pages/hydrate.tsx); escaped so no text can close the script.
-  const data = dangerouslySkipEscape(serializeForScript(resolution))
+  // A funnel step's answers are in its inputs only: never copied into the script (docs/decisions/0524).
+  const data = dangerouslySkipEscape(serializeForScript({ ...resolution, funnelPost: undefined }))
   // Every script we write carries the response's CSP nonce (server/http/security-headers.ts).
   const nonce = pageContext.cspNonce ?? ''
   const adScript =

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RESOLUTION_SCRIPT_ID, serializeForScript } from '../../engine/render/resolution-script'
-import { hydrateFunnelForm } from './funnel/hydrate-form'
+import { startFunnelIslands } from '../islands/funnel-islands'
 import { hydratePage } from './hydrate'
 
 afterEach(() => {
@@ -28,14 +28,14 @@ describe('hydratePage', () => {
   })
 })
 
-describe('hydrateFunnelForm (funnel steps hydrate their form only)', () => {
+describe('startFunnelIslands (funnel steps hydrate nothing: docs/decisions/0524)', () => {
   it('logs a mount failure to the console and rethrows it, as whole pages do (spec point 8)', () => {
     const errors: unknown[][] = []
     vi.spyOn(console, 'error').mockImplementation((...args) => {
       errors.push(args)
     })
     const doc = { getElementById: () => null } as unknown as Document
-    expect(() => hydrateFunnelForm(doc)).toThrow(/Cannot mount/)
+    expect(() => startFunnelIslands(doc)).toThrow(/Cannot mount/)
     expect(errors).toHaveLength(1)
     expect(errors[0]![0]).toBe('Failed to mount the app:')
   })

@@ -1,25 +1,21 @@
 /**
- * The browser's runtime, built once per page load by `startClientRuntime()` before hydration and
- * handed to React through context (runtime-context.tsx): error reporting, colour mode, the build
- * check behind `navigate()`, the answer buckets, the tracker, the phone line and the auth session. Nothing here is a
- * module-level variable: every part is created here and passed to the parts that need it.
+ * The browser's runtime, built once per page load by `startClientRuntime()` (islands) or before
+ * hydration and handed to React through context (runtime-context.tsx): error reporting, colour mode,
+ * the build check behind `navigate()`, the tracker, the phone line and the auth session. It holds no
+ * answer: the server does (docs/decisions/0524). Nothing here is a module-level variable: every part
+ * is created here and passed to the parts that need it.
  */
 import { CONTROL_CENTER_BRAND_ID } from '../../engine/constants'
-import { type BucketStorage, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import type { Resolution } from '../../engine/render/resolution'
-import type { DemandCheckResult, FormValues, PageViewFn, TrackFn } from '../../engine/runtime-contracts'
+import type { DemandCheckResult, PageViewFn, TrackFn } from '../../engine/runtime-contracts'
 import { runPageOnEnter } from '../../engine/tracking/page-on-enter'
 import { type PhoneLineControl, startPhoneLine } from '../phone/phone-feature'
-import { startAnswerBuckets } from './answer-buckets'
 import { type AuthControl, startAuthSession } from './auth/auth-session'
 import { startBuildCheck } from './build-check'
 import { type ColorModeControl, startColorMode } from './color-mode'
-import { type ConsentControl, startConsent } from './consent'
 import { type ReportError, startErrorReporting } from './error-report'
 import { createFormValues, type FormValuesHub } from './form-values'
 import { keepPreview } from './keep-preview'
-import { localBuckets } from './local-buckets'
-import { KEYS, local, readText } from './tracking/storage'
 import { createTracker, type Tracker } from './tracking/tracker'
 
 export interface NavigateOptions {
@@ -36,14 +32,11 @@ export interface ClientRuntime {
   /** The demand-check executor of funnel actions (spec point 4); null when it cannot run. */
   demandCheck(): Promise<DemandCheckResult | null>
   lastDemand(): DemandCheckResult | null
-  /** The answer buckets (localStorage; docs/decisions/0202), synced with the server's (0220). */
-  buckets: BucketStorage
-  /** Settles once answers the server kept for this visitor are in the buckets (docs/decisions/0220). */
-  answersReady: Promise<unknown>
-  /** Every answer the visitor gave, from the start of the page (the shared bucket) and as they change. */
+  /**
+   * The quote answers in the inputs of the page's form, as the form island reads them (the phone
+   * lease's payload; a change shortens the lease). Never stored: the server holds the answers (0524).
+   */
   formValues: FormValuesHub
-  /** Consent evidence: what each funnel step showed, recorded when it is submitted. */
-  consent: ConsentControl
   phone: PhoneLineControl
   auth: AuthControl
   colorMode: ColorModeControl
@@ -73,7 +66,7 @@ export function startClientRuntime(
     resolution.buildId && !resolution.preview
       ? startBuildCheck(resolution.buildId, navigatesInPlace, reportError)
       : null
-  const formValues = createFormValues(localBuckets.read(SHARED_BUCKET_KEY))
+  const formValues = createFormValues()
   let tracker: Tracker | null = null
   const track: TrackFn = (event, properties) => tracker?.track(event, properties)
   const phone = startPhoneLine(resolution, {
@@ -87,13 +80,7 @@ export function startClientRuntime(
       ? { id: rule.id, defaultNumber: rule.defaultNumber, placementId: rule.placementId, afid: rule.afid }
       : null
   })
-  const answers = startAnswerBuckets(
-    localBuckets,
-    tracker ? readText(local, KEYS.anonymousId) : null,
-    (shared) => formValues.publish(shared, Object.keys(shared) as (keyof FormValues)[]),
-  )
   const auth = startAuthSession()
-  const consent = startConsent(resolution, () => (tracker ? (draft) => tracker?.consent(draft) : null))
   // Only staff previews need the preview runtime: public pages never download it.
   if (resolution.preview) {
     const info = resolution.preview
@@ -107,10 +94,7 @@ export function startClientRuntime(
     pageView: (page, properties) => tracker?.pageView(page, properties),
     demandCheck: () => phone.demandCheck(),
     lastDemand: () => phone.lastDemand(),
-    buckets: answers.buckets,
-    answersReady: answers.ready,
     formValues,
-    consent,
     phone,
     auth,
     colorMode,

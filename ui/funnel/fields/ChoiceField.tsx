@@ -6,7 +6,7 @@ import { describedBy, type FieldProps } from './field-props'
  * radios, because on a single-question step choosing submits, and radios change on arrow keys.
  */
 export function ChoiceField(props: FieldProps) {
-  const { field, id, value, error, onChange, submits, text } = props
+  const { field, id, value, error, submits, text } = props
   const options: { value: string | boolean; label: string }[] =
     field.kind === 'yes-no'
       ? [
@@ -28,14 +28,13 @@ export function ChoiceField(props: FieldProps) {
             <button
               key={String(o.value)}
               id={i === 0 ? id : undefined}
-              // On a one-question step choosing submits the form: the answer is recorded first, then the
-              // form's submit goes to the running funnel (or, before it runs, posts name=value).
+              // On a one-question step choosing submits the form (posts name=value); elsewhere the form
+              // island keeps the choice in a hidden input (ui/islands/funnel-form-island.ts).
               type={submits ? 'submit' : 'button'}
               name={field.name}
               value={String(o.value)}
               aria-pressed={checked}
               className={checked ? 'choice choice-checked' : 'choice'}
-              onClick={() => onChange(o.value)}
             >
               {o.label}
             </button>

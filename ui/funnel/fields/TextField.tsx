@@ -1,11 +1,13 @@
-import { maskPhone } from '../../../engine/funnel/phone-mask'
 import { inputAttributes } from '../field-attributes'
 import { FieldMessages } from './FieldMessages'
 import { describedBy, type FieldProps } from './field-props'
 
-/** Text, e-mail, phone (masked as typed), ZIP and number inputs. */
+/**
+ * Text, e-mail, phone, ZIP and number inputs, with the answer the server holds. The phone mask and
+ * as-you-type checks are the form island's (ui/islands/funnel-form-island.ts).
+ */
 export function TextField(props: FieldProps) {
-  const { field, id, value, error, onChange } = props
+  const { field, id, value, error } = props
   const attrs = inputAttributes(field)
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
@@ -19,16 +21,10 @@ export function TextField(props: FieldProps) {
         className="field-input"
         {...attrs}
         placeholder={field.placeholder}
-        value={typeof value === 'string' ? value : ''}
+        defaultValue={typeof value === 'string' ? value : undefined}
         required={field.required !== false}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(props)}
-        onChange={(e) => {
-          const v = e.currentTarget.value
-          if (field.kind === 'tel') onChange(maskPhone(v))
-          else if (field.kind === 'zip') onChange(v.replace(/\D/g, '').slice(0, 5))
-          else onChange(v)
-        }}
       />
       <FieldMessages field={field} id={id} error={error} />
     </div>

@@ -9,10 +9,9 @@ export interface FieldProps {
   error: string | undefined
   /** The funnel's words in its language (the Yes and No of a yes-no question). */
   text: FunnelUiText
-  onChange: (value: string | boolean) => void
   /**
-   * Single-question steps answer with one tap: the choices are submit buttons, so choosing submits —
-   * to the running funnel, or before it runs as a plain form post (docs/decisions/0216).
+   * Single-question steps answer with one tap: the choices are submit buttons, so choosing posts
+   * `name=value` (docs/decisions/0216, 0524).
    */
   submits?: boolean
 }

@@ -1,5 +1,5 @@
 import './page-styles'
-import { hydrateFunnelForm } from './hydrate-form'
+import { startFunnelIslands } from '../../islands/funnel-islands'
 
-// Only the form hydrates; the rest of the page is server HTML with islands (docs/decisions/0522).
-hydrateFunnelForm()
+// Nothing hydrates: the server renders the step and runs the funnel; islands enhance (docs/decisions/0524).
+startFunnelIslands()

@@ -1,4 +1,10 @@
-import { ANONYMOUS_ID_COOKIE, BOT_DETECTION_WAIT_MS } from '../../../engine/constants'
+import {
+  ANONYMOUS_ID_COOKIE,
+  BOT_DETECTION_WAIT_MS,
+  FUNNEL_ANSWERS_TTL_MS,
+  SERVER_SESSION_COOKIE,
+  SESSION_IDLE_TIMEOUT_MS,
+} from '../../../engine/constants'
 import type { Resolution } from '../../../engine/render/resolution'
 import type { PageIdentity, VisitorIdentity } from '../../../engine/runtime-contracts'
 import { dataLayerEntry, pageEventBody, trackEventBody } from '../../../engine/tracking/event-body'
@@ -75,6 +81,12 @@ export function createTracker(
   )
   writeText(local, KEYS.userId, identity.userId)
   writeText(local, KEYS.anonymousId, identity.anonymousId)
+  // The server keeps a funnel's answers under the id of this cookie (docs/decisions/0220, 0524): a
+  // browser that has none yet tells it its id, so the step it posts next is the same visitor's. A
+  // cookie the server set is never replaced (its answers are under that id).
+  if (readCookie(ANONYMOUS_ID_COOKIE) === null)
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
+    document.cookie = `${ANONYMOUS_ID_COOKIE}=${encodeURIComponent(identity.anonymousId)}; Max-Age=${FUNNEL_ANSWERS_TTL_MS / 1000}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
   writeText(local, KEYS.anonIdLinked, String(identity.anonIdLinked))
 
   const search = window.location.search
@@ -89,6 +101,10 @@ export function createTracker(
     newId,
   })
   let record: VisitorRecord = visit.record
+  // The steps this browser posts are recorded by the server under its session cookie: it takes this
+  // session's id when it has none yet (a cookie the server set is httpOnly, and this write is ignored).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
+  document.cookie = `${SERVER_SESSION_COOKIE}=${encodeURIComponent(record.session.id)}; Max-Age=${SESSION_IDLE_TIMEOUT_MS / 1000}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`
   writeText(local, KEYS.lastActivity, String(now))
   const sync: VisitorSync = startVisitorSync({
     record: visit.changed ? null : visit.record,
