@@ -127,7 +127,25 @@ export async function axeAndLook(page: Page, name: string, widths: number[] = []
     expect(await seriousViolations(page), label).toEqual([])
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
     expect(sideways, `${label} scrolls sideways`).toBe(false)
+    expect(await headerTooHigh(page), label).toBeNull()
   }
+}
+
+/** One row of the control center's header: a 44 px button and its padding. */
+const HEADER_ONE_ROW_PX = 56
+
+/**
+ * At 375 px the header is one row (the control center, the screen, Menu; defect 6 was 220–260 px):
+ * null when it is (or at another width), else what is wrong. Every axe check of a screen makes it.
+ */
+export async function headerTooHigh(page: Page): Promise<string | null> {
+  if (page.viewportSize()?.width !== 375) return null
+  const header = await page.evaluate(
+    () => document.querySelector('.cc-header-row')?.getBoundingClientRect().height,
+  )
+  return header !== undefined && header > HEADER_ONE_ROW_PX
+    ? `header is ${Math.round(header)} px high, more than one row`
+    : null
 }
 
 /** A branch with `edits` committed through the API (the editors are someone else's screens). */
