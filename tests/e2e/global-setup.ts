@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
+import { launchBrowserServer } from './browser'
 import {
   buildServerBundle,
   DATA_TEMPLATE_ENV,
@@ -20,12 +22,15 @@ declare module 'vitest' {
     dataDir: string
     /** A PGlite data folder, initialised and migrated, that test servers start on copies of. */
     dataTemplate: string
+    /** The run's Chromium, which test files connect to (launchBrowser, browser.ts). */
+    browserWs: string
   }
 }
 
 let server: ServerProcess | undefined
 let dataDir: string | undefined
 let template: string | undefined
+let browser: BrowserServer | undefined
 
 /** Runs a command to its end; rejects with its output when it fails. */
 function run(args: string[], env: Record<string, string>): Promise<void> {
@@ -61,15 +66,18 @@ function initDataDir(dir: string): Promise<void> {
 
 /**
  * Builds the production bundle and, meanwhile, prepares the data folder every test server starts on
- * a copy of; then compiles the server and starts one production server for the e2e suite.
+ * a copy of and starts the Chromium every file connects to; then compiles the server and starts one
+ * production server for the e2e suite.
  */
 export async function setup(project: TestProject) {
   template = mkdtempSync(join(tmpdir(), 'fw-e2e-template-'))
-  await Promise.all([
+  ;[browser] = await Promise.all([
+    launchBrowserServer(),
     // vitest sets NODE_ENV=test, which would make Vite emit development JSX.
     run([join(PROJECT_ROOT, 'node_modules', 'vike', 'bin.js'), 'build'], { NODE_ENV: 'production' }),
     initDataDir(template),
   ])
+  project.provide('browserWs', browser.wsEndpoint())
   // The compiled server the production test servers run (after vike build: it reads dist/server).
   buildServerBundle()
   process.env[DATA_TEMPLATE_ENV] = template
@@ -82,5 +90,6 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.stop()
+  await browser?.close()
   for (const dir of [dataDir, template]) if (dir) rmSync(dir, { recursive: true, force: true })
 }
