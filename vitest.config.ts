@@ -31,6 +31,10 @@ export default defineConfig({
           name: 'model',
           include: ['tests/model/**/*.test.ts'],
           environment: 'node',
+          // Generated paths replayed on a simulated clock: no test waits for real time, but a loaded
+          // 2-core machine runs them up to ten times slower than a quiet one (vitest's 5 s default
+          // failed lease-mutation once). A test that needs more says so.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core, with third-party hosts answered locally. */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -13,7 +13,25 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
+/**
+ * The e2e run's one Chromium (the e2e global setup starts it; the setup file hands its address to
+ * each file): starting Chromium costs a file 1–3 s on a busy 2-core machine, and every file used to
+ * start its own.
+ */
+export const BROWSER_WS_ENV = 'FW_E2E_BROWSER_WS'
+
+/** Chromium as a server that test files connect to (the e2e global setup). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
+}
+
+/**
+ * A browser: in the e2e run a connection to the run's Chromium (its `close()` closes the contexts
+ * this connection opened and disconnects), elsewhere (benches) a Chromium of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[BROWSER_WS_ENV]
+  if (shared) return chromium.connect(shared)
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
 }
 

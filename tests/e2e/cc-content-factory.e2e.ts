@@ -9,7 +9,7 @@ import {
   type TextgenStandIn,
 } from '../fixtures/textgen-stand-in/stand-in'
 import { seriousViolations } from './axe'
-import { type CcSession, call, startCcSession } from './cc-session'
+import { type CcSession, call, headerTooHigh, startCcSession } from './cc-session'
 
 const BRANCH = 'factory'
 /** Short, so a hanging provider fails quickly; long enough for a held stream to be seen in the page. */
@@ -266,6 +266,8 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
         problems.push(...(await seriousViolations(p)).map((v) => `${name}@${width}: ${v}`))
         const sideways = await p.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
         if (sideways) problems.push(`${name}@${width}: scrolls sideways`)
+        const header = await headerTooHigh(p)
+        if (header) problems.push(`${name}@${width}: ${header}`)
       }
     }
     await p.close()

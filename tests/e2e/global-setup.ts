@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
+import { launchBrowserServer } from './browser'
 import {
   DATA_TEMPLATE_ENV,
   newDataDir,
@@ -19,12 +21,15 @@ declare module 'vitest' {
     dataDir: string
     /** A PGlite data folder, initialised and migrated, that test servers start on copies of. */
     dataTemplate: string
+    /** The run's Chromium, which test files connect to (launchBrowser, browser.ts). */
+    browserWs: string
   }
 }
 
 let server: ServerProcess | undefined
 let dataDir: string | undefined
 let template: string | undefined
+let browser: BrowserServer | undefined
 
 /** Runs a command to its end; rejects with its output when it fails. */
 function run(args: string[], env: Record<string, string>): Promise<void> {
@@ -60,16 +65,19 @@ function initDataDir(dir: string): Promise<void> {
 
 /**
  * Builds the production bundle (the pages and the compiled server) and, meanwhile, prepares the data
- * folder every test server starts on a copy of; then starts one production server for the e2e suite.
+ * folder every test server starts on a copy of and starts the Chromium every file connects to; then
+ * starts one production server for the e2e suite.
  */
 export async function setup(project: TestProject) {
   template = mkdtempSync(join(tmpdir(), 'fw-e2e-template-'))
-  await Promise.all([
+  ;[browser] = await Promise.all([
+    launchBrowserServer(),
     // As `npm run build`: a build folder of its own, then dist switched to it (docs/decisions/0332).
     // vitest sets NODE_ENV=test, which would make Vite emit development JSX.
     run([join(PROJECT_ROOT, 'tools', 'build.mjs')], { NODE_ENV: 'production' }),
     initDataDir(template),
   ])
+  project.provide('browserWs', browser.wsEndpoint())
   process.env[DATA_TEMPLATE_ENV] = template
   dataDir = newDataDir('fw-e2e-data-')
   server = await startServerProcess({ DATA_DIR: dataDir })
@@ -80,5 +88,6 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.stop()
+  await browser?.close()
   for (const dir of [dataDir, template]) if (dir) rmSync(dir, { recursive: true, force: true })
 }

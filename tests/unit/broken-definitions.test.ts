@@ -3,9 +3,7 @@
  * repository's catalogue and an `expected.txt` with the exact `file:line:col  /pointer  message` lines
  * validation must print — nothing more, nothing less.
  */
-import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildSnapshot, formatDefinitionError } from '../../engine/snapshot/build-snapshot'
@@ -15,7 +13,6 @@ import { publicAssetExists, readDefinitionFiles, toPosix } from '../../server/co
 const root = join(import.meta.dirname, '..', '..')
 const fixtures = join(root, 'tests', 'fixtures', 'broken-definitions')
 const cases = readdirSync(fixtures).sort()
-const tsx = join(root, 'node_modules', '.bin', 'tsx')
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -49,43 +46,5 @@ describe('broken definitions are refused with the expected error lines', () => {
   })
 })
 
-// Each test starts a process (tsx compiles the CLI): allow for a busy machine.
-describe('npm run validate', { timeout: 60_000 }, () => {
-  it('prints every error of a broken catalogue with file:line:col and exits 1', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fw-validate-'))
-    try {
-      cpSync(join(root, 'definitions'), join(dir, 'definitions'), { recursive: true })
-      for (const c of ['javascript-destination', 'unknown-step', 'unknown-author'])
-        cpSync(join(fixtures, c, 'definitions'), join(dir, 'definitions'), { recursive: true })
-      // Run from the copy's folder so printed paths are relative to it, as an editor would want.
-      const run = spawnSync(tsx, [join(root, 'server', 'cli', 'validate.ts'), join(dir, 'definitions')], {
-        cwd: dir,
-        encoding: 'utf8',
-      })
-      expect(run.status).toBe(1)
-      for (const c of ['javascript-destination', 'unknown-step', 'unknown-author'])
-        for (const line of expectedLines(c)) expect(run.stdout).toContain(line)
-      expect(run.stdout).toMatch(/\n3 errors in definitions \(\d+ ms\)/)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
-
-  it('is clean on the repository catalogue', () => {
-    // An empty data folder: a content repository left in the checkout's .data would add the
-    // "not live yet" hint (0618) after the last line.
-    const data = mkdtempSync(join(tmpdir(), 'fw-validate-data-'))
-    const run = spawnSync(tsx, [join(root, 'server', 'cli', 'validate.ts')], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: data },
-    })
-    rmSync(data, { recursive: true, force: true })
-    expect(run.stderr).toBe('')
-    expect(run.status).toBe(0)
-    // The last line (phone-rule coverage warnings, which never fail the run, may come before it).
-    expect(run.stdout.trim().split('\n').at(-1)).toMatch(
-      /^ok: 9 brands, \d+ pages, \d+ funnels, \d+ steps, .* valid/,
-    )
-  })
-})
+// The CLI itself (a process: it prints these lines as file:line:col and exits 1 on a broken copy,
+// 0 with its summary on the repository) is tests/unit/validate-cli.test.ts; .ci/run runs it too.

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { validateReport } from '../../server/cli/validate-report'
 
 const root = join(import.meta.dirname, '..', '..')
 const tmp = mkdtempSync(join(tmpdir(), 'fw-validate-'))
@@ -14,6 +15,14 @@ function validate(dir?: string) {
   return spawnSync(join(root, 'node_modules/.bin/tsx'), args, { cwd: tmp, encoding: 'utf8' })
 }
 
+/** What the CLI prints for a folder under tmp, run from tmp — in this process (the CLI's own wiring: the two process tests). */
+function report(dir: string) {
+  const r = validateReport(join(tmp, dir), { cwd: tmp, projectDefinitions: false })
+  return { status: r.ok ? 0 : 1, lines: r.lines }
+}
+
+// The first two start the CLI as a process (tsx compiles it: several seconds on a busy machine): it
+// exits 0 or 1 and prints the report; the cases after them read the same report in this process.
 describe('npm run validate', { timeout: 60_000 }, () => {
   it('passes on the repository', () => {
     // An empty data folder (tmp): a content repository left in the checkout's .data would add the
@@ -65,9 +74,9 @@ describe('npm run validate', { timeout: 60_000 }, () => {
     cpSync(join(root, 'definitions'), copy, { recursive: true })
     const step = join(copy, 'steps', 'zip.json')
     writeFileSync(step, readFileSync(step, 'utf8').replace('"name": "zip",', '"name": "zip"'))
-    const r = validate(join('comma', 'definitions'))
+    const r = report(join('comma', 'definitions'))
     expect(r.status).toBe(1)
-    expect(r.stdout.trim().split('\n')).toEqual([
+    expect(r.lines).toEqual([
       'comma/definitions/steps/zip.json:5:3  /  invalid JSON: expected a comma or `}` after the value of "name", found "title"',
       '',
       expect.stringMatching(/^1 error in comma\/definitions \(\d+ ms\)$/),
@@ -83,9 +92,9 @@ describe('npm run validate', { timeout: 60_000 }, () => {
       join(repo, 'definitions', 'pages', 'quiz-grocery-r9.json'),
       page.replace('"/quiz/grocery/{step?}"', '"/quiz/grocery-r9/{step?}"'),
     )
-    const r = validate(join('repo', 'definitions'))
+    const r = report(join('repo', 'definitions'))
     expect(r.status).toBe(1)
-    const lines = r.stdout.trim().split('\n')
+    const { lines } = r
     expect(lines[0]).toBe(
       'repo/definitions/pages/quiz-grocery-r9.json:3:3  /path  route "/quiz/grocery-r9/{step?}" (brands m10 ac emily bh) is missing from the route → brand table in docs/decisions/0100-route-brand-matrix.md: add the row | `/quiz/grocery-r9/{step?}` | funnel | m10 ac emily bh |',
     )
