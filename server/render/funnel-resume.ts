@@ -6,7 +6,6 @@
  * needs an answer; an expired or altered link sends it to the first step with a short message, and
  * changes nothing else.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
 import type Router from '@koa/router'
 import type { Context } from 'koa'
@@ -27,10 +26,13 @@ import { PreviewGrants } from '../control-center/services/preview-grants'
 import { HttpError } from '../http/http-error'
 import { readJsonBody } from '../http/read-json'
 import { clientOf, originOf } from '../http/request-client'
+import { signedToken, verifiedPayload } from '../http/signed-token'
 import { loadBuckets } from '../store/answer-store'
 import { checkSameOrigin } from './funnel-post'
 import { ANONYMOUS_ID, adoptVisitor, claimVisitor } from './funnel-visitor'
 
+/** The signing label: a preview grant never verifies as a resume link, nor the reverse. */
+const RESUME_LABEL = 'fw-resume'
 const FUNNEL_PATH = /^\/[a-z0-9/_-]{0,200}$/
 
 export interface ResumeGrant {
@@ -48,18 +50,13 @@ export class ResumeLinks {
     const payload = Buffer.from(
       JSON.stringify({ a: anonymousId, p: path, e: now + FUNNEL_ANSWERS_TTL_MS }),
     ).toString('base64url')
-    return `${payload}.${this.#sign(payload)}`
+    return signedToken(this.secret, RESUME_LABEL, payload)
   }
 
   /** The grant of a valid, unexpired link; null for anything else. Never throws. */
   verify(token: string, now = Date.now()): ResumeGrant | null {
-    if (token.length > 1024) return null
-    const dot = token.indexOf('.')
-    if (dot < 1) return null
-    const payload = token.slice(0, dot)
-    const given = Buffer.from(token.slice(dot + 1), 'base64url')
-    const expected = Buffer.from(this.#sign(payload), 'base64url')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+    const payload = verifiedPayload(this.secret, RESUME_LABEL, token)
+    if (payload === null) return null
     try {
       const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
       if (typeof p.a !== 'string' || !ANONYMOUS_ID.test(p.a)) return null
@@ -69,10 +66,6 @@ export class ResumeLinks {
     } catch {
       return null
     }
-  }
-
-  #sign(payload: string): string {
-    return createHmac('sha256', this.secret).update(`fw-resume.${payload}`).digest('base64url')
   }
 }
 

@@ -317,7 +317,13 @@ describe('resume', () => {
       haveMedicare: true,
     })
 
-    const tampered = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+    // The signature's first character: all its 6 bits are the MAC's, so the bytes always change (the
+    // last character carries unused bits; its other spellings are refused in signed-token.test.ts).
+    const tampered = link.replace(
+      /\.(.)([^.]*)$/,
+      (_, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}`,
+    )
+    expect(tampered).not.toBe(link)
     const stranger = await profile(true)
     const { page: third } = await newPage(stranger)
     await third.goto(tampered)
