@@ -71,6 +71,11 @@ export interface MachineModel {
   promises: StatePromise[]
   /** How an event with a payload reads in a path line (default: its type and payload). */
   describe?: (event: EventObject) => string | undefined
+  /**
+   * Single-fault copies of the machine (`npm run mutants`) that no test can tell from it, by label,
+   * each with the reason.
+   */
+  equivalentMutants?: Record<string, string>
 }
 
 type Kind = 'event' | 'delay' | 'done' | 'error'
