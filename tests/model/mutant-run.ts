@@ -8,6 +8,10 @@ import { seededRandom } from '../../engine/util/seeded-random'
 import { type MachineModel, modelPaths, PathFailure, replayModelPath } from './machine-model'
 import { type MutantKind, mutantsOf } from './mutants'
 
+/** A copy's graph may grow to this many times the machine's (and at least GRAPH_FLOOR transitions). */
+const GRAPH_GROWTH = 4
+const GRAPH_FLOOR = 2_000
+
 export interface MutantOutcome {
   kind: MutantKind
   label: string
@@ -24,10 +28,13 @@ export interface MachineMutants {
 }
 
 /** The first failure of the generated suite of `model` run against its own machine, or null. */
-export async function firstGeneratedFailure(model: MachineModel): Promise<string | null> {
+export async function firstGeneratedFailure(
+  model: MachineModel,
+  maxTransitions?: number,
+): Promise<string | null> {
   let generated: ReturnType<typeof modelPaths>
   try {
-    generated = modelPaths(model)
+    generated = modelPaths(model, { maxTransitions })
   } catch (e) {
     return `its graph cannot be explored: ${(e as Error).message.split('\n')[0]}`
   }
@@ -63,9 +70,11 @@ export async function runMutants(
 ): Promise<MachineMutants> {
   const all = mutantsOf(model.machine)
   const chosen = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed ?? 38)
+  // A copy whose graph grows far past the machine's counts without end: its suite would never finish.
+  const maxTransitions = Math.max(GRAPH_FLOOR, GRAPH_GROWTH * modelPaths(model).explored)
   const outcomes: MutantOutcome[] = []
   for (const m of chosen) {
-    const killedBy = await firstGeneratedFailure({ ...model, machine: m.machine })
+    const killedBy = await firstGeneratedFailure({ ...model, machine: m.machine }, maxTransitions)
     outcomes.push({
       kind: m.kind,
       label: m.label,
