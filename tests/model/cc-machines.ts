@@ -83,6 +83,29 @@ export const mutationModel: MachineModel = {
       holds: (f) => (f.after.value === 'failed') === (mctx(f.after)!.failure !== null),
     },
     {
+      says: 'a new send after a failure (or a success) sends it',
+      holds: (f) =>
+        !(isEvent(f, 'RUN') && f.before?.value !== 'running') ||
+        (f.after.value === 'running' &&
+          of(f, 'perform').length === 1 &&
+          of(f, 'perform')[0].detail === (f.step!.event as unknown as { input: unknown }).input),
+    },
+    {
+      says: 'a success keeps its answer until the next send or reset',
+      holds: (f) =>
+        f.after.value !== 'succeeded' || (mctx(f.after)!.output as { ok?: boolean } | undefined)?.ok === true,
+    },
+    {
+      says: 'reset goes back to idle, forgetting the answer, the failure and the tries',
+      holds: (f) =>
+        !(isEvent(f, 'RESET') && (f.before?.value === 'succeeded' || f.before?.value === 'failed')) ||
+        (f.after.value === 'idle' &&
+          of(f, 'perform').length === 0 &&
+          mctx(f.after)!.attempts === 0 &&
+          mctx(f.after)!.output === undefined &&
+          mctx(f.after)!.failure === null),
+    },
+    {
       says: 'retry sends the same input again',
       holds: (f) =>
         !(f.step?.kind === 'event' && f.step.event.type === 'RETRY' && f.before?.value === 'failed') ||
@@ -323,6 +346,12 @@ export const draftModel: MachineModel = {
   },
   promises: [
     {
+      says: 'what is typed is the text at once, in every state (read-only too)',
+      holds: (f) =>
+        !isEvent(f, 'EDIT') ||
+        (f.after.context as DraftContext).text === (f.step!.event as unknown as { text: string }).text,
+    },
+    {
       says: 'a change is saved 800 ms after typing stops, never sooner, with the text as typed last',
       holds: (f) =>
         f.step?.kind !== 'delay' ||
@@ -541,6 +570,13 @@ export const uploadQueueModel: MachineModel = {
       holds: (f) => inFlight(queue(f.after)!).length === (f.after.value === 'sending' ? 1 : 0),
     },
     {
+      says: 'every file added is listed at once, waiting its turn (none is lost while one is sending)',
+      holds: (f) =>
+        !isEvent(f, 'ADD') ||
+        queue(f.after)!.items.length ===
+          queue(f.before)!.items.length + (f.step!.event as unknown as { files: unknown[] }).files.length,
+    },
+    {
       says: 'files are sent in the order they were added',
       holds: (f) =>
         of(f, 'upload').every((e) => {
@@ -632,6 +668,10 @@ export const debounceModel: MachineModel = {
         f.step?.kind === 'done'
           ? deb(f.after)!.output === `preview of ${deb(f.after)!.input}` && deb(f.after)!.error === null
           : f.step === null || deb(f.after)!.output === deb(f.before)!.output,
+    },
+    {
+      says: 'an answer or a failure ends the read: nothing more is read until the next change',
+      holds: (f) => (f.step?.kind !== 'done' && f.step?.kind !== 'error') || f.after.value === 'idle',
     },
     {
       says: 'a failed read says why and keeps the last answer',
