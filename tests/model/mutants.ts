@@ -115,8 +115,15 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
           const among = t.target.startsWith('.')
             ? Object.keys(state.states ?? {}).map((n) => `.${n}`)
             : siblings
+          const parent = t.target.startsWith('.') ? state : stateAt(config, path.slice(0, -1))
           for (const other of among.filter((n) => n !== t.target && n !== own)) {
-            if (where === 'always' && other === path.at(-1)) continue
+            // An eventless transition to its own state, or to a state with eventless transitions of
+            // its own, may loop forever within one step: not a mutant worth running.
+            if (
+              where === 'always' &&
+              (other === path.at(-1) || parent.states?.[other.replace(/^\./, '')]?.always)
+            )
+              continue
             make(
               'retarget',
               `${head}→ ${targetName(other)} (was ${own})`,
