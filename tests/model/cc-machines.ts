@@ -228,6 +228,10 @@ export const presenceModel: MachineModel = {
   },
   promises: [
     {
+      says: 'hiding the tab says goodbye once (the leave call), whatever the state',
+      holds: (f) => of(f, 'leave').length === (isEvent(f, 'HIDDEN') ? 1 : 0),
+    },
+    {
       says: 'a check is a heartbeat when none was answered yet, 12 s (the server’s) have passed, or the tab came back',
       holds: (f) =>
         of(f, 'check').every((e) => {
@@ -537,6 +541,8 @@ export const uploadQueueModel: MachineModel = {
         : [
             { type: 'ADD', files: [file('a.jpg')] },
             { type: 'ADD', files: [file('b.png'), file('c.gif')] },
+            // A file dialog closed without a file (ImagesScreen sends what it got).
+            { type: 'ADD', files: [] },
           ],
     PROGRESS: (s) => {
       const c = queue(s)!
@@ -551,7 +557,7 @@ export const uploadQueueModel: MachineModel = {
   describe: (e) => {
     const ev = e as unknown as { files?: { name: string }[]; key?: number; fraction?: number }
     return e.type === 'ADD'
-      ? `add ${ev.files!.map((f) => f.name).join(', ')}`
+      ? `add ${ev.files!.map((f) => f.name).join(', ') || 'nothing'}`
       : e.type === 'PROGRESS'
         ? `file ${ev.key} at ${ev.fraction! * 100}%`
         : undefined
@@ -575,6 +581,16 @@ export const uploadQueueModel: MachineModel = {
         !isEvent(f, 'ADD') ||
         queue(f.after)!.items.length ===
           queue(f.before)!.items.length + (f.step!.event as unknown as { files: unknown[] }).files.length,
+    },
+    {
+      says: 'the upload in flight shows the progress reported for it',
+      holds: (f) => {
+        if (!isEvent(f, 'PROGRESS')) return true
+        const e = f.step!.event as unknown as { key: number; fraction: number }
+        const inflight = inFlight(queue(f.before)!)[0]
+        if (inflight?.key !== e.key) return true
+        return queue(f.after)!.items.find((u) => u.key === e.key)?.progress === e.fraction
+      },
     },
     {
       says: 'files are sent in the order they were added',
@@ -657,6 +673,12 @@ export const debounceModel: MachineModel = {
         (f.step?.kind === 'delay' &&
           f.step.delay === QUIET_MS &&
           of(f, 'read').every((e) => e.detail === deb(f.before)!.input)),
+    },
+    {
+      says: 'a change is kept as the input to read',
+      holds: (f) =>
+        !isEvent(f, 'CHANGE') ||
+        (f.after.context as DebounceContext).input === (f.step!.event as unknown as { input: unknown }).input,
     },
     {
       says: 'a change restarts the wait and drops a read in flight',

@@ -39,8 +39,11 @@ export async function firstGeneratedFailure(
     return `its graph cannot be explored: ${(e as Error).message.split('\n')[0]}`
   }
   const { paths, coverage } = generated
+  // The generated suite's coverage checks (machines.model.test.ts): every state and transition.
   const lost = coverage.states.find((s) => !s.covered)
   if (lost) return `state ${lost.id} is reached by no path`
+  const untaken = coverage.transitions.find((t) => !t.covered)
+  if (untaken) return `transition ${untaken.label} is taken by no path`
   for (const path of paths)
     try {
       await replayModelPath(model, path)
