@@ -472,6 +472,14 @@ export const commitModel: MachineModel = {
   },
   promises: [
     {
+      says: 'Cancel (or the dialog closing) closes it from any state',
+      holds: (f) => !isEvent(f, 'CLOSE') || f.after.value === 'closed',
+    },
+    {
+      says: 'a commit made elsewhere during a merge closes the dialog',
+      holds: (f) => !(isEvent(f, 'COMMITTED') && f.before?.value === 'merging') || f.after.value === 'closed',
+    },
+    {
       says: 'nothing is committed before my draft is on the server',
       holds: (f) =>
         of(f, 'commit').length === 0 ||
