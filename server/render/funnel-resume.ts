@@ -11,7 +11,6 @@
  * Opening a valid link sends the browser to the step `resumePoint` chooses; an expired, ended, foreign
  * or altered one to the first step with a short message, changing nothing else.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'
 import type Router from '@koa/router'
 import type { Context } from 'koa'
@@ -30,11 +29,14 @@ import { PreviewGrants } from '../control-center/services/preview-grants'
 import { HttpError } from '../http/http-error'
 import { readJsonBody } from '../http/read-json'
 import { clientOf, originOf } from '../http/request-client'
+import { signedToken, verifiedPayload } from '../http/signed-token'
 import { loadBuckets, resumeLinksEndedAt } from '../store/answer-store'
 import { checkSameOrigin } from './funnel-post'
 import { ANONYMOUS_ID, adoptVisitor, claimVisitor } from './funnel-visitor'
 import { brandIdForHost, resolveRequest } from './resolve-request'
 
+/** The signing label: a preview grant never verifies as a resume link, nor the reverse. */
+const RESUME_LABEL = 'fw-resume'
 const FUNNEL_PATH = /^\/[a-z0-9/_-]{0,200}$/
 
 export interface ResumeGrant {
@@ -67,18 +69,13 @@ export class ResumeLinks {
         e: expiresAt,
       }),
     ).toString('base64url')
-    return { token: `${payload}.${this.#sign(payload)}`, expiresAt }
+    return { token: signedToken(this.secret, RESUME_LABEL, payload), expiresAt }
   }
 
   /** The grant of a valid, unexpired link made on `host`; null for anything else. Never throws. */
   verify(token: string, host: string, now = Date.now()): ResumeGrant | null {
-    if (token.length > 1024) return null
-    const dot = token.indexOf('.')
-    if (dot < 1) return null
-    const payload = token.slice(0, dot)
-    const given = Buffer.from(token.slice(dot + 1), 'base64url')
-    const expected = Buffer.from(this.#sign(payload), 'base64url')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+    const payload = verifiedPayload(this.secret, RESUME_LABEL, token)
+    if (payload === null) return null
     try {
       const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
       if (typeof p.a !== 'string' || !ANONYMOUS_ID.test(p.a)) return null
@@ -89,10 +86,6 @@ export class ResumeLinks {
     } catch {
       return null
     }
-  }
-
-  #sign(payload: string): string {
-    return createHmac('sha256', this.secret).update(`fw-resume.${payload}`).digest('base64url')
   }
 }
 

@@ -83,6 +83,29 @@ export const mutationModel: MachineModel = {
       holds: (f) => (f.after.value === 'failed') === (mctx(f.after)!.failure !== null),
     },
     {
+      says: 'a new send after a failure (or a success) sends it',
+      holds: (f) =>
+        !(isEvent(f, 'RUN') && f.before?.value !== 'running') ||
+        (f.after.value === 'running' &&
+          of(f, 'perform').length === 1 &&
+          of(f, 'perform')[0].detail === (f.step!.event as unknown as { input: unknown }).input),
+    },
+    {
+      says: 'a success keeps its answer until the next send or reset',
+      holds: (f) =>
+        f.after.value !== 'succeeded' || (mctx(f.after)!.output as { ok?: boolean } | undefined)?.ok === true,
+    },
+    {
+      says: 'reset goes back to idle, forgetting the answer, the failure and the tries',
+      holds: (f) =>
+        !(isEvent(f, 'RESET') && (f.before?.value === 'succeeded' || f.before?.value === 'failed')) ||
+        (f.after.value === 'idle' &&
+          of(f, 'perform').length === 0 &&
+          mctx(f.after)!.attempts === 0 &&
+          mctx(f.after)!.output === undefined &&
+          mctx(f.after)!.failure === null),
+    },
+    {
       says: 'retry sends the same input again',
       holds: (f) =>
         !(f.step?.kind === 'event' && f.step.event.type === 'RETRY' && f.before?.value === 'failed') ||
@@ -205,6 +228,10 @@ export const presenceModel: MachineModel = {
   },
   promises: [
     {
+      says: 'hiding the tab says goodbye once (the leave call), whatever the state',
+      holds: (f) => of(f, 'leave').length === (isEvent(f, 'HIDDEN') ? 1 : 0),
+    },
+    {
       says: 'a check is a heartbeat when none was answered yet, 12 s (the server’s) have passed, or the tab came back',
       holds: (f) =>
         of(f, 'check').every((e) => {
@@ -323,6 +350,12 @@ export const draftModel: MachineModel = {
   },
   promises: [
     {
+      says: 'what is typed is the text at once, in every state (read-only too)',
+      holds: (f) =>
+        !isEvent(f, 'EDIT') ||
+        (f.after.context as DraftContext).text === (f.step!.event as unknown as { text: string }).text,
+    },
+    {
       says: 'a change is saved 800 ms after typing stops, never sooner, with the text as typed last',
       holds: (f) =>
         f.step?.kind !== 'delay' ||
@@ -439,6 +472,14 @@ export const commitModel: MachineModel = {
   },
   promises: [
     {
+      says: 'Cancel (or the dialog closing) closes it from any state',
+      holds: (f) => !isEvent(f, 'CLOSE') || f.after.value === 'closed',
+    },
+    {
+      says: 'a commit made elsewhere during a merge closes the dialog',
+      holds: (f) => !(isEvent(f, 'COMMITTED') && f.before?.value === 'merging') || f.after.value === 'closed',
+    },
+    {
       says: 'nothing is committed before my draft is on the server',
       holds: (f) =>
         of(f, 'commit').length === 0 ||
@@ -508,6 +549,8 @@ export const uploadQueueModel: MachineModel = {
         : [
             { type: 'ADD', files: [file('a.jpg')] },
             { type: 'ADD', files: [file('b.png'), file('c.gif')] },
+            // A file dialog closed without a file (ImagesScreen sends what it got).
+            { type: 'ADD', files: [] },
           ],
     PROGRESS: (s) => {
       const c = queue(s)!
@@ -522,7 +565,7 @@ export const uploadQueueModel: MachineModel = {
   describe: (e) => {
     const ev = e as unknown as { files?: { name: string }[]; key?: number; fraction?: number }
     return e.type === 'ADD'
-      ? `add ${ev.files!.map((f) => f.name).join(', ')}`
+      ? `add ${ev.files!.map((f) => f.name).join(', ') || 'nothing'}`
       : e.type === 'PROGRESS'
         ? `file ${ev.key} at ${ev.fraction! * 100}%`
         : undefined
@@ -539,6 +582,23 @@ export const uploadQueueModel: MachineModel = {
     {
       says: 'one file is sent at a time, exactly while the queue is sending',
       holds: (f) => inFlight(queue(f.after)!).length === (f.after.value === 'sending' ? 1 : 0),
+    },
+    {
+      says: 'every file added is listed at once, waiting its turn (none is lost while one is sending)',
+      holds: (f) =>
+        !isEvent(f, 'ADD') ||
+        queue(f.after)!.items.length ===
+          queue(f.before)!.items.length + (f.step!.event as unknown as { files: unknown[] }).files.length,
+    },
+    {
+      says: 'the upload in flight shows the progress reported for it',
+      holds: (f) => {
+        if (!isEvent(f, 'PROGRESS')) return true
+        const e = f.step!.event as unknown as { key: number; fraction: number }
+        const inflight = inFlight(queue(f.before)!)[0]
+        if (inflight?.key !== e.key) return true
+        return queue(f.after)!.items.find((u) => u.key === e.key)?.progress === e.fraction
+      },
     },
     {
       says: 'files are sent in the order they were added',
@@ -623,6 +683,12 @@ export const debounceModel: MachineModel = {
           of(f, 'read').every((e) => e.detail === deb(f.before)!.input)),
     },
     {
+      says: 'a change is kept as the input to read',
+      holds: (f) =>
+        !isEvent(f, 'CHANGE') ||
+        (f.after.context as DebounceContext).input === (f.step!.event as unknown as { input: unknown }).input,
+    },
+    {
       says: 'a change restarts the wait and drops a read in flight',
       holds: (f) => !isEvent(f, 'CHANGE') || (f.after.value === 'waiting' && of(f, 'read').length === 0),
     },
@@ -632,6 +698,10 @@ export const debounceModel: MachineModel = {
         f.step?.kind === 'done'
           ? deb(f.after)!.output === `preview of ${deb(f.after)!.input}` && deb(f.after)!.error === null
           : f.step === null || deb(f.after)!.output === deb(f.before)!.output,
+    },
+    {
+      says: 'an answer or a failure ends the read: nothing more is read until the next change',
+      holds: (f) => (f.step?.kind !== 'done' && f.step?.kind !== 'error') || f.after.value === 'idle',
     },
     {
       says: 'a failed read says why and keeps the last answer',

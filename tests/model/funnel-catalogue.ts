@@ -37,3 +37,25 @@ export function pageInfo(page: PageEntry | undefined, funnel: ResolvedFunnel): F
     allowExternalDestination: page?.allowExternalDestination === true,
   }
 }
+
+export interface FunnelShape extends CatalogueEntry {
+  page: FunnelPageInfo
+  /** The other funnels of the same shape (same steps, fields, actions and destination). */
+  same: string[]
+}
+
+/**
+ * The catalogue's funnels by shape: funnels whose steps (fields, actions, names) and destination are
+ * the same have the same graph, so what is proved of the graph (coverage, mutants) is proved once.
+ */
+export function funnelShapes(catalogue = funnelCatalogue()): FunnelShape[] {
+  const byShape = new Map<string, FunnelShape>()
+  for (const entry of catalogue) {
+    const page = pageInfo(entry.pages[0], entry.funnel)
+    const key = JSON.stringify([entry.funnel.steps, page.destination, page.allowExternalDestination])
+    const known = byShape.get(key)
+    if (known) known.same.push(entry.funnel.id)
+    else byShape.set(key, { ...entry, page, same: [] })
+  }
+  return [...byShape.values()]
+}

@@ -40,8 +40,8 @@ export interface FunnelModelPath {
 
 export const KIND_TITLES: Record<FunnelPathKind, string> = {
   complete: 'simple paths to the destination, starting from a missing step',
-  shortest: 'shortest paths, starting from an unknown step with a query string',
-  history: 'history: the browser back button and the form back button',
+  shortest: 'shortest paths, starting from an unknown step with a query string; then any move no path walks',
+  history: 'history: the browser back button and the form back button (on every step it leads back from)',
 }
 
 const snapOf = (s: GraphPath['steps'][number]) => s.state as unknown as FunnelSnapshot
@@ -104,7 +104,12 @@ function sampleSimplePaths(funnel: ResolvedFunnel, paths: GraphPath[]): GraphPat
 }
 
 /** Every path the model walks for this funnel on this page: complete ones first, so #1 ends at the destination. */
-export function funnelModelPaths(funnel: ResolvedFunnel, page: FunnelPageInfo): FunnelModelPath[] {
+export function funnelModelPaths(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  /** Off only to show what the coverage check says without the paths it asks for. */
+  { coverEveryMove = true } = {},
+): FunnelModelPath[] {
   const out: Omit<FunnelModelPath, 'n'>[] = []
   const add = (kind: FunnelPathKind, input: FunnelInput, path: GraphPath) =>
     out.push({ kind, title: KIND_TITLES[kind], input, path, line: describeFunnelPath(funnel, path) })
@@ -130,6 +135,9 @@ export function funnelModelPaths(funnel: ResolvedFunnel, page: FunnelPageInfo): 
     const path = scriptedPath(funnel, page, input, s.moves)
     if (path) add('history', input, path as unknown as GraphPath)
   }
+  // The moves no path above walks (the form's Back on later steps), each by its shortest way.
+  for (const p of coverEveryMove ? coveringPaths(funnel, page, out) : [])
+    add(p.path.steps.some((s) => s.event.type === 'BACK') ? 'history' : 'shortest', p.input, p.path)
   return out.map((p, i) => ({ n: i + 1, ...p }))
 }
 
@@ -140,56 +148,147 @@ export interface FunnelCoverage {
   transitions: { label: string; covered: boolean }[]
 }
 
+type Adjacency = Record<
+  string,
+  {
+    state: FunnelSnapshot
+    transitions: Record<string, { state: FunnelSnapshot; event: GraphEvent }>
+  }
+>
+
+/** One move of the graph and where it was found: the state it leaves, the event, and the steps to the next stable state. */
+interface FunnelMove {
+  label: string
+  input: FunnelInput
+  fromKey: string
+  /** The event, then the machine's own completions up to the next stable state. */
+  steps: GraphPath['steps']
+}
+
+const stable = (s: FunnelSnapshot) => s.status === 'done' || s.value === 'showing'
+const whereIn = (funnel: ResolvedFunnel) => (s: FunnelSnapshot) =>
+  s.status === 'done' ? `${String(s.value)} ${s.context.exit}` : funnel.steps[s.context.stepIndex].name
+
+/** Every move between steps and exits of the funnel's graph, explored from each of `inputs`. */
+function funnelMoves(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  inputs: Iterable<FunnelInput>,
+): { states: Set<string>; moves: Map<string, FunnelMove> } {
+  const where = whereIn(funnel)
+  const serialize = serializeFor(funnel)
+  const moves = new Map<string, FunnelMove>()
+  const states = new Set<string>(funnel.steps.map((s) => s.name))
+  for (const input of inputs) {
+    const adjacency = getAdjacencyMap(graphMachine(), {
+      input: { ...input, funnel, page },
+      events: graphEvents(funnel) as never,
+      serializeState: serialize as never,
+    }) as unknown as Adjacency
+    for (const [fromKey, { state, transitions }] of Object.entries(adjacency)) {
+      if (!stable(state)) continue
+      for (const t of Object.values(transitions)) {
+        states.add(where(t.state))
+        // Follow the machine's own completions to the next stable state.
+        const steps: GraphPath['steps'] = [{ state: t.state, event: t.event }]
+        let next = t.state
+        for (let i = 0; !stable(next) && i < 10; i++) {
+          const onward = Object.values(adjacency[serialize(next)]?.transitions ?? {})[0]
+          if (!onward) break
+          next = onward.state
+          steps.push({ state: next, event: onward.event })
+        }
+        if (!stable(next)) continue
+        states.add(where(next))
+        const label = `${where(state)} → ${where(next)}`
+        if (!moves.has(label)) moves.set(label, { label, input, fromKey, steps })
+      }
+    }
+  }
+  return { states, moves }
+}
+
+/** The moves (and steps and exits) the paths walk. */
+function walked(funnel: ResolvedFunnel, paths: { path: GraphPath }[]) {
+  const where = whereIn(funnel)
+  const states = new Set<string>()
+  const edges = new Set<string>()
+  for (const p of paths) {
+    const shown = p.path.steps.map(snapOf).filter(stable)
+    shown.forEach((s, i) => {
+      states.add(where(s))
+      if (i > 0) edges.add(`${where(shown[i - 1])} → ${where(s)}`)
+    })
+  }
+  return { states, edges }
+}
+
+/**
+ * Paths for the moves no other path takes (the form's Back on a later step): the shortest way to the
+ * move's step, then the move.
+ */
+function coveringPaths(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  paths: { input: FunnelInput; path: GraphPath }[],
+): { input: FunnelInput; path: GraphPath }[] {
+  const { moves } = funnelMoves(funnel, page, new Set(paths.map((p) => p.input)))
+  const seen = walked(funnel, paths).edges
+  const serialize = serializeFor(funnel)
+  const shortest = new Map<FunnelInput, Map<string, GraphPath>>()
+  const out: { input: FunnelInput; path: GraphPath }[] = []
+  for (const move of moves.values()) {
+    if (seen.has(move.label)) continue
+    let to = shortest.get(move.input)
+    if (!to) {
+      to = new Map()
+      for (const sp of shortestPaths(funnel, page, move.input) as unknown as (GraphPath & {
+        state: FunnelSnapshot
+      })[])
+        to.set(serialize(sp.state), sp)
+      shortest.set(move.input, to)
+    }
+    const prefix = to.get(move.fromKey)
+    if (!prefix) continue
+    // A browser back with history behind it is walked as the form's Back, which the browser answers
+    // with the same back (the replay sends BACK; the page's history pops).
+    const [first, ...rest] = move.steps
+    const via =
+      first.event.type === 'POPSTATE'
+        ? [{ state: first.state, event: { type: 'BACK' } }, ...rest]
+        : move.steps
+    const path = { steps: [...prefix.steps, ...via] }
+    out.push({ input: move.input, path })
+    for (const e of walked(funnel, [{ path }]).edges) seen.add(e)
+  }
+  return out
+}
+
 /** Which steps and step-to-step moves of the funnel's graph the paths walk. */
 export function funnelCoverage(
   funnel: ResolvedFunnel,
   page: FunnelPageInfo,
   paths: FunnelModelPath[],
 ): FunnelCoverage {
-  const where = (s: FunnelSnapshot) =>
-    s.status === 'done' ? `${String(s.value)} ${s.context.exit}` : funnel.steps[s.context.stepIndex].name
-  const stable = (s: FunnelSnapshot) => s.status === 'done' || s.value === 'showing'
-  const edges = new Set<string>()
-  const states = new Set<string>(funnel.steps.map((s) => s.name))
-  for (const input of new Set(paths.map((p) => p.input))) {
-    const adjacency = getAdjacencyMap(graphMachine(), {
-      input: { ...input, funnel, page },
-      events: graphEvents(funnel) as never,
-      serializeState: serializeFor(funnel) as never,
-    }) as unknown as Record<
-      string,
-      { state: FunnelSnapshot; transitions: Record<string, { state: FunnelSnapshot }> }
-    >
-    for (const { state, transitions } of Object.values(adjacency)) {
-      if (!stable(state)) continue
-      for (const t of Object.values(transitions)) {
-        states.add(where(t.state))
-        // Follow the machine's own completions to the next stable state.
-        let next = t.state
-        for (let i = 0; !stable(next) && i < 10; i++) {
-          const key = serializeFor(funnel)(next)
-          const onward = Object.values(adjacency[key]?.transitions ?? {})[0]
-          if (!onward) break
-          next = onward.state
-        }
-        if (stable(next)) {
-          states.add(where(next))
-          edges.add(`${where(state)} → ${where(next)}`)
-        }
-      }
-    }
-  }
-  const seenStates = new Set<string>()
-  const seenEdges = new Set<string>()
-  for (const p of paths) {
-    const shown = p.path.steps.map(snapOf).filter(stable)
-    shown.forEach((s, i) => {
-      seenStates.add(where(s))
-      if (i > 0) seenEdges.add(`${where(shown[i - 1])} → ${where(s)}`)
-    })
-  }
+  const { states, moves } = funnelMoves(funnel, page, new Set(paths.map((p) => p.input)))
+  const seen = walked(funnel, paths)
   return {
-    states: [...states].map((id) => ({ id, covered: seenStates.has(id) })),
-    transitions: [...edges].map((label) => ({ label, covered: seenEdges.has(label) })),
+    states: [...states].map((id) => ({ id, covered: seen.states.has(id) })),
+    transitions: [...moves.keys()].map((label) => ({ label, covered: seen.edges.has(label) })),
   }
+}
+
+/**
+ * Fails, naming each move, when the paths miss a move of the funnel's graph (as a machine whose
+ * generated paths miss a transition fails).
+ */
+export function assertFunnelCoverage(funnel: ResolvedFunnel, coverage: FunnelCoverage): void {
+  const missed = [
+    ...coverage.states.filter((s) => !s.covered).map((s) => `step or exit ${s.id}`),
+    ...coverage.transitions.filter((t) => !t.covered).map((t) => `move ${t.label}`),
+  ]
+  if (missed.length)
+    throw new Error(
+      `funnel ${funnel.id}: its model paths miss ${missed.length} of ${coverage.states.length + coverage.transitions.length} steps, exits and moves of its graph:\n  ${missed.join('\n  ')}\n(npm run paths -- ${funnel.id} lists them)`,
+    )
 }

@@ -71,6 +71,11 @@ export interface MachineModel {
   promises: StatePromise[]
   /** How an event with a payload reads in a path line (default: its type and payload). */
   describe?: (event: EventObject) => string | undefined
+  /**
+   * Single-fault copies of the machine (`npm run mutants`) that no test can tell from it, by label,
+   * each with the reason.
+   */
+  equivalentMutants?: Record<string, string>
 }
 
 type Kind = 'event' | 'delay' | 'done' | 'error'
@@ -111,6 +116,8 @@ export interface ModelPaths {
   model: MachineModel
   paths: ModelPath[]
   coverage: Coverage
+  /** Transitions computed to explore the graphs. */
+  explored: number
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,6 +196,12 @@ function transitionLabel(t: AnyTransition, all: AnyTransition[]): string {
 // ---------------------------------------------------------------------------------------------
 // The graph, with a model clock that advances when a delay is taken
 
+/**
+ * A graph larger than this is a model whose key does not bound the context (or a broken copy of a
+ * machine that counts without end): exploring stops with an error instead of running forever.
+ */
+const MAX_GRAPH_TRANSITIONS = 50_000
+
 const words = (type: string) => type.toLowerCase().replace(/_/g, ' ')
 
 function payloadLabel(e: EventObject): string {
@@ -205,6 +218,8 @@ type StepMeta = Omit<ModelStep, 'state' | 'at' | 'event'>
 interface Explored {
   paths: Omit<ModelPath, 'n'>[]
   fired: Set<AnyTransition>
+  /** Transitions computed to explore the graph. */
+  explored: number
 }
 
 /** An actor scope for calling the machine's transition function directly, reporting each microstep's transitions. */
@@ -266,12 +281,17 @@ function pathMoves(adjacency: Adjacency, serializeState: (s: AnyMachineSnapshot)
   return kept
 }
 
-function explore(model: MachineModel, start: MachineModel['starts'][number]): Explored {
+function explore(
+  model: MachineModel,
+  start: MachineModel['starts'][number],
+  maxTransitions: number,
+): Explored {
   const { machine } = model
   const times = new WeakMap<object, number>()
   const firedBy = new WeakMap<object, AnyTransition[]>()
   const meta = new WeakMap<EventObject, StepMeta>()
   let now = MODEL_T0
+  let explored = 0
   let recording: AnyTransition[] = []
   const scope = modelScope((transitions) => recording.push(...transitions))
   const input = start.input(() => now)
@@ -289,6 +309,10 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
       return remember(machine.getInitialSnapshot(scope as never, input) as AnyMachineSnapshot)
     },
     transition: (snap: AnyMachineSnapshot, event: EventObject) => {
+      if (++explored > maxTransitions)
+        throw new Error(
+          `${model.name}: the graph grows past ${maxTransitions} transitions (does its key bound the context?)`,
+        )
       now = (times.get(snap) ?? MODEL_T0) + (meta.get(event)?.delay ?? 0)
       recording = []
       return remember(machine.transition(snap as never, event as never, scope as never) as AnyMachineSnapshot)
@@ -368,6 +392,7 @@ function explore(model: MachineModel, start: MachineModel['starts'][number]): Ex
   const prefix = model.starts.length > 1 ? `[${start.name}] ` : ''
   return {
     fired,
+    explored,
     paths: walked.map(({ initial, steps }) => ({
       start: start.name,
       steps,
@@ -385,8 +410,8 @@ function lineOf(steps: ModelStep[], initial: AnyMachineSnapshot): string {
 const stateName = (s: AnyMachineSnapshot) => (typeof s.value === 'string' ? s.value : JSON.stringify(s.value))
 
 /** The model's paths, numbered, with the machine's state and transition coverage. */
-export function modelPaths(model: MachineModel): ModelPaths {
-  const explored = model.starts.map((s) => explore(model, s))
+export function modelPaths(model: MachineModel, { maxTransitions = MAX_GRAPH_TRANSITIONS } = {}): ModelPaths {
+  const explored = model.starts.map((s) => explore(model, s, maxTransitions))
   const paths = explored.flatMap((e) => e.paths).map((p, i) => ({ n: i + 1, ...p }))
   const fired = new Set(explored.flatMap((e) => [...e.fired]))
   const all = allTransitions(model.machine)
@@ -400,7 +425,12 @@ export function modelPaths(model: MachineModel): ModelPaths {
     .filter((n) => n.path.length > 0)
     .map((n) => ({ id: nodeName(n), covered: reached.has(n) }))
   const transitions = all.map((t) => ({ label: transitionLabel(t, all), covered: fired.has(t) }))
-  return { model, paths, coverage: { states, transitions } }
+  return {
+    model,
+    paths,
+    coverage: { states, transitions },
+    explored: explored.reduce((n, e) => n + e.explored, 0),
+  }
 }
 
 export function coverageLine({ states, transitions }: Coverage): string {

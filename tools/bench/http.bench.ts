@@ -31,6 +31,7 @@ import {
   lighthouseMedian,
 } from './lighthouse'
 import { type NuxtServer, startNuxtBaseline } from './nuxt-server'
+import type { BenchTargets } from './targets'
 
 const CONNECTIONS = 50
 /**
@@ -119,7 +120,7 @@ type LoadResult = Awaited<ReturnType<typeof load>>
 const best = (a: LoadResult | undefined, b: LoadResult) => (a && a.rps >= b.rps ? a : b)
 const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]
 
-export default async function run(): Promise<void> {
+export default async function run(bench: BenchTargets): Promise<void> {
   console.log('building the production bundle…')
   buildProductionBundle()
   // The seed's stack, measured in the same rounds; without it (no registry, a failed build) the ratios
@@ -211,7 +212,9 @@ export default async function run(): Promise<void> {
       `\n${pad('page', 14)}${pad('server', 24)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('× limit', 9)}× Nuxt${nuxtMark}`,
     )
     const verdicts: string[] = []
-    const met = (ok: boolean) => (ok ? 'met' : 'NOT MET')
+    /** A throughput target of page `name`, recorded for the run's verdict. */
+    const met = (name: string, what: string, value: string, limit: string, ok: boolean) =>
+      bench.check(`${name} ${what}`, value, limit, ok)
     for (const t of targets) {
       const servers = [
         {
@@ -247,10 +250,10 @@ export default async function run(): Promise<void> {
         console.log(`  errors: ${servers.map((s) => `${s.name} ${results[s.key].errors}`).join(', ')}`)
       const vsStatic = ours.rps / base.rps
       verdicts.push(
-        `${pad(t.name, 14)}cached ${vsStatic.toFixed(3)}× ${baseline.name} (≥ ${CACHED_VS_STATIC_TARGET}) ${met(vsStatic >= CACHED_VS_STATIC_TARGET)}` +
-          ` · ${(ours.rps / nuxtRps).toFixed(1)}× Nuxt${nuxtMark} (≥ ${CACHED_VS_NUXT_TARGET}) ${met(ours.rps / nuxtRps >= CACHED_VS_NUXT_TARGET)}` +
-          ` · p99 ${ours.p99} ms (≤ ${CACHED_P99_TARGET_MS}) ${met(ours.p99 <= CACHED_P99_TARGET_MS)}` +
-          ` · uncached ${(uncached.rps / nuxtRps).toFixed(1)}× Nuxt${nuxtMark} (≥ ${UNCACHED_VS_NUXT_TARGET}) ${met(uncached.rps / nuxtRps >= UNCACHED_VS_NUXT_TARGET)}`,
+        `${pad(t.name, 14)}cached ${vsStatic.toFixed(3)}× ${baseline.name} (≥ ${CACHED_VS_STATIC_TARGET}) ${met(t.name, `cached req/s ÷ ${baseline.name}`, vsStatic.toFixed(3), `≥ ${CACHED_VS_STATIC_TARGET}`, vsStatic >= CACHED_VS_STATIC_TARGET)}` +
+          ` · ${(ours.rps / nuxtRps).toFixed(1)}× Nuxt${nuxtMark} (≥ ${CACHED_VS_NUXT_TARGET}) ${met(t.name, 'cached req/s ÷ Nuxt', (ours.rps / nuxtRps).toFixed(1), `≥ ${CACHED_VS_NUXT_TARGET}`, ours.rps / nuxtRps >= CACHED_VS_NUXT_TARGET)}` +
+          ` · p99 ${ours.p99} ms (≤ ${CACHED_P99_TARGET_MS}) ${met(t.name, 'cached p99', `${ours.p99} ms`, `≤ ${CACHED_P99_TARGET_MS} ms`, ours.p99 <= CACHED_P99_TARGET_MS)}` +
+          ` · uncached ${(uncached.rps / nuxtRps).toFixed(1)}× Nuxt${nuxtMark} (≥ ${UNCACHED_VS_NUXT_TARGET}) ${met(t.name, 'uncached req/s ÷ Nuxt', (uncached.rps / nuxtRps).toFixed(1), `≥ ${UNCACHED_VS_NUXT_TARGET}`, uncached.rps / nuxtRps >= UNCACHED_VS_NUXT_TARGET)}`,
       )
     }
     await uncachedServer.stop()
@@ -281,7 +284,7 @@ export default async function run(): Promise<void> {
     console.log('\nmemory\n')
     for (const m of memory)
       console.log(
-        `${pad(m.what, 46)}${pad(`${Math.round(m.mb)} MB`, 10)}target ≤ ${m.target} MB  ${m.mb <= m.target ? 'met' : 'NOT MET'}`,
+        `${pad(m.what, 46)}${pad(`${Math.round(m.mb)} MB`, 10)}target ≤ ${m.target} MB  ${bench.check(m.what.trim(), `${Math.round(m.mb)} MB`, `≤ ${m.target} MB`, m.mb <= m.target)}`,
       )
     console.log(
       `(IP lookups: GET /api/ip with X-Forwarded-For of ${GEO_LOOKUPS} random public IPv4/IPv6 addresses, the server trusting loopback; the GeoLite2 files read whole, as maxmind did before decision 0510, would add ~${Math.round(await wholeFileGeoMb())} MB)`,
@@ -304,9 +307,22 @@ export default async function run(): Promise<void> {
     for (const t of targets) {
       const sizes = await measurePage(context, t.url)
       const verdict =
-        sizes.jsGzip <= t.budget && sizes.cssGzip <= SIZE_BUDGETS.css ? 'within budget' : 'OVER BUDGET'
+        bench.check(
+          `${t.name} JS (gzip)`,
+          kb(sizes.jsGzip),
+          `≤ ${kb(t.budget)} (budget)`,
+          sizes.jsGzip <= t.budget,
+        ) === 'met' &&
+        bench.check(
+          `${t.name} CSS (gzip)`,
+          kb(sizes.cssGzip),
+          `≤ ${kb(SIZE_BUDGETS.css)} (budget)`,
+          sizes.cssGzip <= SIZE_BUDGETS.css,
+        ) === 'met'
+          ? 'within budget'
+          : 'OVER BUDGET'
       console.log(
-        `${pad(t.name, 14)}JS ${pad(kb(sizes.jsGzip), 10)}(budget ${kb(t.budget)})  CSS ${pad(kb(sizes.cssGzip), 9)}(budget ${kb(SIZE_BUDGETS.css)})  ${verdict} · target (issues 19, 35): JS ≤ ${kb(t.target)} ${sizes.jsGzip <= t.target ? 'met' : 'NOT MET'}`,
+        `${pad(t.name, 14)}JS ${pad(kb(sizes.jsGzip), 10)}(budget ${kb(t.budget)})  CSS ${pad(kb(sizes.cssGzip), 9)}(budget ${kb(SIZE_BUDGETS.css)})  ${verdict} · target (issues 19, 35): JS ≤ ${kb(t.target)} ${bench.check(`${t.name} JS (gzip), issues 19 and 35`, kb(sizes.jsGzip), `≤ ${kb(t.target)}`, sizes.jsGzip <= t.target)}${sizes.jsGzip <= t.target ? '' : ' (docs/decisions/0524)'}`,
       )
       for (const a of sizes.assets) console.log(`${pad('', 16)}${pad(kb(a.gzip), 10)}${a.url}`)
       if (!nuxt) continue
@@ -323,7 +339,7 @@ export default async function run(): Promise<void> {
     }
     await browser.close()
 
-    await lighthouseSideBySide(targets)
+    await lighthouseSideBySide(targets, bench)
   } finally {
     await server.stop()
     await nuxt?.stop()
@@ -335,7 +351,10 @@ export default async function run(): Promise<void> {
  * same built assets (the issue's "LCP no worse than nginx serving the same HTML"): medians of
  * LIGHTHOUSE_RUNS runs each, against the score target and nginx's LCP.
  */
-async function lighthouseSideBySide(targets: { name: string; url: string; path: string; file: string }[]) {
+async function lighthouseSideBySide(
+  targets: { name: string; url: string; path: string; file: string }[],
+  bench: BenchTargets,
+) {
   console.log(`\nLighthouse (mobile preset, median of ${LIGHTHOUSE_RUNS} runs each)\n`)
   const types =
     'types { text/html html; text/css css; application/javascript js mjs; image/webp webp; image/avif avif; image/png png; image/jpeg jpg jpeg; image/svg+xml svg; image/x-icon ico; font/woff2 woff2; }'
@@ -361,13 +380,13 @@ ${targets.map((t) => `    location = ${t.path} { alias ${t.file}; }`).join('\n')
       )
     line('funnelworks', ours)
     if (typeof ours === 'string') continue
-    let verdict = `score ${ours.median.score} (≥ ${LIGHTHOUSE_SCORE_TARGET}) ${ours.median.score >= LIGHTHOUSE_SCORE_TARGET ? 'met' : 'NOT MET'}`
+    let verdict = `score ${ours.median.score} (≥ ${LIGHTHOUSE_SCORE_TARGET}) ${bench.check(`${t.name} Lighthouse score`, String(ours.median.score), `≥ ${LIGHTHOUSE_SCORE_TARGET}`, ours.median.score >= LIGHTHOUSE_SCORE_TARGET)}`
     if (nginx) {
       const u = new URL(t.url)
       u.port = String(nginx.port)
       const base = lighthouseMedian(u.href)
       line('nginx static', base)
-      if (typeof base !== 'string') verdict += ` · LCP ${lcpVerdict(ours.median, base.median)}`
+      if (typeof base !== 'string') verdict += ` · LCP ${lcpVerdict(t.name, ours.median, base.median, bench)}`
     }
     console.log(`${pad('', 14)}${verdict}`)
   }
@@ -375,9 +394,15 @@ ${targets.map((t) => `    location = ${t.path} { alias ${t.file}; }`).join('\n')
 }
 
 /** LCP no worse than nginx's: Lighthouse reports it to the millisecond, its display to 0.1 s. */
-function lcpVerdict(ours: LighthouseResult, nginx: LighthouseResult): string {
+function lcpVerdict(
+  name: string,
+  ours: LighthouseResult,
+  nginx: LighthouseResult,
+  bench: BenchTargets,
+): string {
   const ok = Math.round(ours.lcpMs / 100) <= Math.round(nginx.lcpMs / 100)
-  return `${(ours.lcpMs / 1000).toFixed(2)} s vs nginx ${(nginx.lcpMs / 1000).toFixed(2)} s (no worse) ${ok ? 'met' : 'NOT MET'}`
+  const value = `${(ours.lcpMs / 1000).toFixed(2)} s vs nginx ${(nginx.lcpMs / 1000).toFixed(2)} s`
+  return `${value} (no worse) ${bench.check(`${name} LCP`, value, 'no worse than nginx', ok)}`
 }
 
 /** The same server on PostgreSQL (the test server of this machine): RSS idle and after the same load. */

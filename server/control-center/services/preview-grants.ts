@@ -6,11 +6,14 @@
  * A grant lives only as long as its user: `check` asks the store whether the user still exists and
  * may sign in, at most PREVIEW_GRANT_USER_RECHECK_MS ago on this instance (docs/decisions/0922).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { PREVIEW_GRANT_TTL_MS } from '../../../engine/constants'
 import { BRANCH_NAME, LIVE_BRANCH } from '../../content/git/branch-name'
+import { signedToken, verifiedPayload } from '../../http/signed-token'
+
+const PREVIEW_LABEL = 'fw-preview'
 
 export interface PreviewGrant {
   branch: string
@@ -78,18 +81,13 @@ export class PreviewGrants {
     const payload = Buffer.from(
       JSON.stringify({ b: grant.branch, u: grant.userId, d: grant.drafts ? 1 : 0, e: expiresAt }),
     ).toString('base64url')
-    return { token: `${payload}.${this.#sign(payload)}`, expiresAt }
+    return { token: signedToken(this.secret, PREVIEW_LABEL, payload), expiresAt }
   }
 
   /** The grant a token carries, or null when it is forged, malformed or expired. Never throws. */
   verify(token: string | undefined | null, now = Date.now()): PreviewGrant | null {
-    if (!token || token.length > 1024) return null
-    const dot = token.indexOf('.')
-    if (dot < 1) return null
-    const payload = token.slice(0, dot)
-    const given = Buffer.from(token.slice(dot + 1), 'base64url')
-    const expected = Buffer.from(this.#sign(payload), 'base64url')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+    const payload = verifiedPayload(this.secret, PREVIEW_LABEL, token)
+    if (payload === null) return null
     try {
       const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
       const branch = p.b
@@ -99,9 +97,5 @@ export class PreviewGrants {
     } catch {
       return null
     }
-  }
-
-  #sign(payload: string): string {
-    return createHmac('sha256', this.secret).update(`fw-preview.${payload}`).digest('base64url')
   }
 }
