@@ -38,6 +38,7 @@ import { sha256Hex } from '../consent/consent-versions'
 import { HttpError } from '../http/http-error'
 import { discardBody, readBytes } from '../http/read-json'
 import { clientOf, originOf } from '../http/request-client'
+import { sameOrigin } from '../http/same-origin-writes'
 import { loadBuckets } from '../store/answer-store'
 import { type ConsentRecordRow, insertConsentRecords } from '../store/consent-store'
 import { eventRow } from '../store/event-rows'
@@ -215,18 +216,12 @@ export function funnelPostHandler(deps: AppDeps) {
 
 /**
  * A cross-site page must not post answers in a visitor's name: an Origin (or, without one, a Referer)
- * naming another host is refused; a request with neither (an old browser, curl) carries no
+ * naming another origin (scheme, host or port) is refused; a request with neither (an old browser, curl) carries no
  * credentials worth forging — the answers are anonymous.
  */
 export function checkSameOrigin(ctx: Context): void {
   const claimed = ctx.get('origin') || ctx.get('referer')
-  let host: string | null = null
-  if (claimed) {
-    try {
-      host = claimed === 'null' ? null : new URL(claimed).host.toLowerCase()
-    } catch {}
-  }
-  if ((claimed && host !== clientOf(ctx).host) || ctx.get('sec-fetch-site') === 'cross-site') {
+  if ((claimed && !sameOrigin(claimed, ctx)) || ctx.get('sec-fetch-site') === 'cross-site') {
     discardBody(ctx)
     throw new HttpError(403, `Origin: ${claimed || 'another site'} may not post this form`, { close: true })
   }
