@@ -19,6 +19,7 @@ import type { AppDeps } from './app-deps'
 import type { ServerConfig } from './config'
 import { IMAGE_UPLOAD_PATHS } from './control-center/api/images'
 import { controlCenterPages } from './control-center/render/control-center-page'
+import { refuseControlCharacters } from './http/control-characters'
 import { errorBody, HttpError, type HttpErrorExtras } from './http/http-error'
 import { PageFastPath } from './http/page-fast-path'
 import { lingerOnClose } from './http/read-json'
@@ -197,6 +198,7 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
     }),
   )
 
+  app.use(refuseControlCharacters())
   app.use(sameOriginWrites({ rawBodyPaths: IMAGE_UPLOAD_PATHS }))
 
   const router = new Router()

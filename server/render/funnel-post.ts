@@ -35,6 +35,7 @@ import { leasePhone } from '../api/mediaalpha'
 import type { AppDeps } from '../app-deps'
 import { ConsentRegistry } from '../consent/consent-registry'
 import { sha256Hex } from '../consent/consent-versions'
+import { controlCharacterField } from '../http/control-characters'
 import { HttpError } from '../http/http-error'
 import { discardBody, readBytes } from '../http/read-json'
 import { clientOf, originOf } from '../http/request-client'
@@ -72,6 +73,9 @@ export function funnelPostHandler(deps: AppDeps) {
       if (e instanceof HttpError) throw e
       throw new HttpError(400, 'body: is not valid UTF-8')
     }
+    const controlField = controlCharacterField(form)
+    if (controlField !== null)
+      throw new HttpError(400, `${controlField}: contains a control character (such as NUL)`)
     if (!store) throw new HttpError(503, 'Answers cannot be kept right now; please try again shortly')
 
     const anonymousId = await postingVisitor(ctx, store.db)
