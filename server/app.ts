@@ -21,9 +21,11 @@ import type { AppDeps } from './app-deps'
 import type { ServerConfig } from './config'
 import { IMAGE_UPLOAD_PATHS } from './control-center/api/images'
 import { controlCenterPages } from './control-center/render/control-center-page'
+import { refuseControlCharacters } from './http/control-characters'
 import { errorBody, HttpError, type HttpErrorExtras } from './http/http-error'
 import { PageFastPath } from './http/page-fast-path'
 import { RateLimiter } from './http/rate-limiter'
+import { lingerOnClose } from './http/read-json'
 import { sameSitePath } from './http/redirect'
 import { clientOf, requestClientMiddleware } from './http/request-client'
 import { sameOriginWrites } from './http/same-origin-writes'
@@ -153,8 +155,13 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
         })
       ctx.status = status
       for (const [name, value] of Object.entries(e.headers ?? {})) ctx.set(name, String(value))
-      // The request body was not read to its end: this connection cannot carry another request.
-      if (e.close) ctx.set('Connection', 'close')
+      // The request body was not read to its end: this connection cannot carry another request. It is
+      // closed lingering, so a client still sending gets this answer rather than a reset (a 2 MB
+      // event body, issue 36).
+      if (e.close) {
+        ctx.set('Connection', 'close')
+        lingerOnClose(ctx)
+      }
       const exposed = e.expose ?? status < 500
       const message = exposed ? e.message : errorInfo(status).statusMessage
       if (ctx.path.startsWith('/api/') || !ctx.accepts('html')) {
@@ -199,6 +206,7 @@ export function createApp(deps: AppDeps, parts: AppParts = appParts(deps, false)
     }),
   )
 
+  app.use(refuseControlCharacters())
   app.use(sameOriginWrites({ rawBodyPaths: IMAGE_UPLOAD_PATHS }))
 
   const router = new Router()

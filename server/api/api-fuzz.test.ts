@@ -171,6 +171,53 @@ describe('fuzzing every POST endpoint', () => {
     await sim?.close()
   })
 
+  it('funnel form posts with NUL or another control character in the URL, a step, a tracked parameter or a field: 400 or 404, never 5xx', async () => {
+    const control = fc.integer({ min: 0, max: 0x20 }).map((c) => (c === 0x20 ? 0x7f : c))
+    const encoded = control.map((c) => `%${c.toString(16).padStart(2, '0').toUpperCase()}`)
+    const funnels = fc.constantFrom('/quiz/otc', '/additional-benefits-allowance', '/grocery-allowance-r2')
+    const steps = fc.constantFrom('zip', 'medicare', 'contact', '')
+    const where = fc.constantFrom('step', 'after-step', 'utm', 'tracked-key', 'field', 'field-name')
+    const text = fc.string({ maxLength: 12 }).map(encodeURIComponent)
+    await fc.assert(
+      fc.asyncProperty(funnels, steps, where, encoded, text, async (funnel, step, at, bad, filler) => {
+        const stepPart =
+          at === 'step'
+            ? `/${filler}${bad}`
+            : at === 'after-step'
+              ? `/${step}${bad}${filler}`
+              : step
+                ? `/${step}`
+                : ''
+        const query =
+          at === 'utm'
+            ? `?utm_source=${filler}${bad}`
+            : at === 'tracked-key'
+              ? `?utm_${bad}=1&gclid=${filler}`
+              : ''
+        const form =
+          at === 'field'
+            ? `zipcode=9021${bad}&email=${filler}`
+            : at === 'field-name'
+              ? `zip${bad}code=90210`
+              : 'zipcode=90210'
+        // A field's tab, line feed or carriage return is a textarea's own: not refused.
+        const lenient = at === 'field' && ['%09', '%0A', '%0D'].includes(bad)
+        const answer = await send(
+          port,
+          `${funnel}${stepPart}${query}`,
+          Buffer.from(form),
+          'application/x-www-form-urlencoded',
+          false,
+        )
+        if (!lenient)
+          expect([400, 404], `${funnel}${stepPart}${query} ${form}: ${answer.body.slice(0, 200)}`).toContain(
+            answer.status,
+          )
+      }),
+      { numRuns: RUNS * 10, seed: SEED, endOnFailure: true },
+    )
+  }, 120_000)
+
   for (const path of Object.keys(VALID))
     it(`${path}: any body gets an answer below 500, a refusal names its reason, a valid event beside it is kept`, async () => {
       const body = fc.oneof(

@@ -1,8 +1,18 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openPglite } from '../store/pglite-db'
 import { writeBackup } from './backup'
 import { readRefs } from './git-snapshot'
 import { BACKUP_FORMAT_VERSION, type BackupManifest, describeFile, MANIFEST_FILE } from './manifest'
@@ -130,10 +140,28 @@ describe('with PostgreSQL: the content repository and preview key only', () => {
     mkdirSync(dataDir)
     writeFileSync(join(dataDir, 'preview.key'), 'k'.repeat(64))
     const dir = join(scratch, 'backup')
-    const manifest = await writeBackup({ dir, dataDir, contentGitDir: repo, dumpStore: null })
+    // Without --include-keys the key stays behind, and the manifest says so.
+    const keyless = await writeBackup({
+      dir: join(scratch, 'keyless'),
+      dataDir,
+      contentGitDir: repo,
+      dumpStore: null,
+    })
+    expect(keyless.files.map((f) => f.name)).toEqual(['content.bundle'])
+    expect(keyless.contents).toEqual(expect.arrayContaining([expect.stringMatching(/^no signing key/)]))
+    const manifest = await writeBackup({
+      dir,
+      dataDir,
+      contentGitDir: repo,
+      dumpStore: null,
+      includeKeys: true,
+    })
     expect(manifest.store).toBe('postgres')
     expect(manifest.content?.head).toBe('refs/heads/published')
     expect(manifest.files.map((f) => f.name)).toEqual(['content.bundle', 'preview.key'])
+    expect(manifest.contents).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^preview\.key: THE SIGNING KEY/)]),
+    )
     await expect(writeBackup({ dir, dataDir, contentGitDir: repo, dumpStore: null })).rejects.toThrow(
       `${dir} is not empty`,
     )
@@ -157,4 +185,60 @@ describe('with PostgreSQL: the content repository and preview key only', () => {
     )
     expect(readFileSync(join(target, 'preview.key'), 'utf8')).toBe('k'.repeat(64))
   })
+})
+
+describe('a PGlite backup holds data, not credentials (issue 36)', () => {
+  it('no operator token, run file, key or repository of the data folder is in any file of it, and it restores', async () => {
+    const dataDir = join(scratch, 'data')
+    const token = `tok-${'s3cr3t'.repeat(8)}`
+    const key = `key-${'k3y'.repeat(20)}`
+    const db = await openPglite(dataDir)
+    try {
+      await db.query('CREATE TABLE schema_migrations (version integer)')
+      await db.query('CREATE TABLE kept (v text)')
+      await db.query("INSERT INTO kept VALUES ('row-1')")
+      // What else a data folder holds: a server's files, the key, the content repository.
+      writeFileSync(join(dataDir, 'server.json'), JSON.stringify({ pid: 1, token }))
+      writeFileSync(join(dataDir, 'preview.key'), key)
+      mkdirSync(join(dataDir, 'content.git'))
+      writeFileSync(join(dataDir, 'content.git', 'config'), `[secret]\n  token = ${token}\n`)
+      const dir = join(scratch, 'backup')
+      const manifest = await writeBackup({
+        dir,
+        dataDir,
+        contentGitDir: join(scratch, 'no-repo'),
+        dumpStore: async () => ({
+          tar: Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()),
+          liveCommit: null,
+        }),
+      })
+      expect(manifest.files.map((f) => f.name)).toEqual(['store.tar.gz'])
+      expect(manifest.rowCounts.kept).toBe(1)
+      // Every file of the backup, and the store's archive unpacked, searched for the token and the key.
+      const seen: string[] = []
+      for (const name of readdirSync(dir)) {
+        const bytes = readFileSync(join(dir, name))
+        const texts = [bytes.toString('latin1')]
+        if (name.endsWith('.gz')) texts.push(gunzipSync(bytes).toString('latin1'))
+        for (const t of texts) {
+          expect(t.includes(token), `${name} holds the operator token`).toBe(false)
+          expect(t.includes(key), `${name} holds the signing key`).toBe(false)
+          expect(t.includes('server.json') || t.includes('content.git'), name).toBe(false)
+        }
+        seen.push(name)
+      }
+      expect(seen.sort()).toEqual(['manifest.json', 'store.tar.gz'])
+      const target = join(scratch, 'restored')
+      const { lines } = await restore(dir, target)
+      expect(lines[0]).toMatch(/^store: PGlite in .* 1 rows/)
+      const back = await openPglite(target)
+      try {
+        expect((await back.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'row-1' }])
+      } finally {
+        await back.close()
+      }
+    } finally {
+      await db.close()
+    }
+  }, 120_000)
 })

@@ -34,6 +34,11 @@ export interface BackupOptions {
   contentGitDir: string
   /** Takes the store dump; null when the store is PostgreSQL (not covered here). */
   dumpStore: (() => Promise<StoreDump>) | null
+  /**
+   * Also copy the signing key (preview links and resume links; `--include-keys`). Off by default: a
+   * backup holds data, not credentials (docs/decisions/0721).
+   */
+  includeKeys?: boolean
 }
 
 /** Writes the backup into `dir` (missing or empty); returns its manifest. */
@@ -76,7 +81,7 @@ export async function writeBackup(o: BackupOptions): Promise<BackupManifest> {
       `the live commit ${liveCommit} is not in the content repository's refs: no consistent backup`,
     )
   const key = join(o.dataDir, BACKUP_FILES.previewKey)
-  if (existsSync(key)) {
+  if (o.includeKeys && existsSync(key)) {
     copyFileSync(key, join(o.dir, BACKUP_FILES.previewKey))
     names.push(BACKUP_FILES.previewKey)
   }
@@ -89,10 +94,35 @@ export async function writeBackup(o: BackupOptions): Promise<BackupManifest> {
     content: hasContent ? { refs: refs!, head: readHead(o.contentGitDir) } : null,
     rowCounts,
     files: await Promise.all(names.map((n) => describeFile(o.dir, n))),
+    contents: describeContents(names, !!o.dumpStore),
   }
   // Last: a folder without it is an unfinished backup, and restore says so.
   writeFileSync(join(o.dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
   return manifest
+}
+
+/** What the backup holds and what it leaves out, in words, for whoever finds the folder. */
+function describeContents(names: readonly string[], pglite: boolean): string[] {
+  const lines: string[] = []
+  for (const n of names) {
+    if (n === BACKUP_FILES.store)
+      lines.push(
+        `${n}: the PGlite store's PostgreSQL files only (staff users with password hashes, sessions as hashes, audit log, consent records, events, answers, leads)`,
+      )
+    if (n === BACKUP_FILES.content)
+      lines.push(`${n}: the content repository (every branch, archive and the published history)`)
+    if (n === BACKUP_FILES.previewKey)
+      lines.push(
+        `${n}: THE SIGNING KEY of preview and resume links (--include-keys): whoever holds it can make them; keep this backup as secret as the server`,
+      )
+  }
+  if (!pglite) lines.push('not the PostgreSQL database: back it up with pg_dump or pg_basebackup')
+  if (!names.includes(BACKUP_FILES.previewKey))
+    lines.push(
+      'no signing key (preview and resume links made before the restore stop working; --include-keys copies it)',
+    )
+  lines.push('no operator token or socket, no run file: those belong to a running server, never to a backup')
+  return lines
 }
 
 function reachableFrom(gitDir: string, commit: string, tips: string[]): boolean {

@@ -36,6 +36,8 @@ export interface BackupManifest {
   /** Rows per table of the backed-up store. */
   rowCounts: Record<string, number>
   files: BackupFile[]
+  /** What the backup holds and leaves out, one line each (format 1 backups written before have none). */
+  contents?: string[]
 }
 
 export class BackupRefused extends Error {}

@@ -18,7 +18,7 @@ import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
 import { openPglite } from '../store/pglite-db'
 import { folderArgument, runCli } from './cli-main'
 
-const USAGE = 'usage: npm run backup -- DIR   (DIR: a new or empty folder)'
+const USAGE = 'usage: npm run backup -- DIR [--include-keys]   (DIR: a new or empty folder)'
 
 const POSTGRES_NOT_COVERED =
   'not covered: the PostgreSQL database (DATABASE_URL) — staff, audit log, consent records, events. Back it up with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL" > funnelworks.dump) or pg_basebackup, taken right after this backup'
@@ -54,6 +54,9 @@ function storeDumper(dataDir: string): () => Promise<StoreDump> {
 }
 
 async function main(): Promise<void> {
+  // The signing key only when asked for (docs/decisions/0721).
+  const includeKeys = process.argv.includes('--include-keys')
+  if (includeKeys) process.argv.splice(process.argv.indexOf('--include-keys'), 1)
   const dir = folderArgument(USAGE)
   const config = loadConfig()
   let dataDir = config.dataDir
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     dataDir,
     contentGitDir,
     dumpStore: config.databaseUrl ? null : storeDumper(dataDir),
+    includeKeys,
   })
   const rows = Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0)
   console.log(`backup written to ${dir}`)

@@ -77,6 +77,9 @@ describe('state-changing endpoints check Origin and Content-Type', () => {
     for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' },
+      // Same host, another scheme or port: another origin.
+      { origin: `https://${new URL(app.url).host}` },
+      { origin: `http://${new URL(app.url).hostname}:1` },
       { 'sec-fetch-site': 'cross-site' },
     ]) {
       const r = await send({ 'content-type': 'application/json', ...headers })
@@ -101,6 +104,80 @@ describe('state-changing endpoints check Origin and Content-Type', () => {
       headers: { origin: 'https://evil.example' },
     })
     expect(r.status).toBe(403)
+  })
+})
+
+/**
+ * Sends `head` and then a body of `size` bytes in 64 KB pieces a few ms apart (a client on a real
+ * network is still sending when the answer comes), then reads the answer.
+ */
+function sendBig(
+  port: number,
+  head: string,
+  size: number,
+): Promise<{ status: number; error: string | null }> {
+  return new Promise((resolve) => {
+    const piece = Buffer.alloc(64 * 1024, 'x')
+    const s = connect(port, '127.0.0.1', async () => {
+      s.write(`${head}\r\n\r\n`)
+      const chunked = /transfer-encoding: chunked/i.test(head)
+      for (let sent = 0; sent < size && !s.destroyed; sent += piece.length) {
+        s.write(
+          chunked
+            ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+            : piece,
+        )
+        await new Promise((r) => setTimeout(r, 3))
+      }
+      if (chunked && !s.destroyed) s.write('0\r\n\r\n')
+    })
+    let out = ''
+    s.on('data', (d) => {
+      out += d
+    })
+    s.on('error', (e) => resolve({ status: 0, error: (e as NodeJS.ErrnoException).code ?? String(e) }))
+    s.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(out)?.[1] ?? 0), error: null }))
+  })
+}
+
+describe('a body over its limit always gets its answer, never a reset connection', () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>
+  beforeAll(async () => {
+    app = await startTestApp({})
+  })
+  afterAll(() => app.close())
+  const port = () => Number(new URL(app.url).port)
+  const size = 2 * 1024 * 1024
+
+  it('a 2 MB body sent whole with its Content-Length: 413', async () => {
+    for (let i = 0; i < 3; i++)
+      expect(
+        await sendBig(
+          port(),
+          `POST ${CLIENT_ERRORS_PATH} HTTP/1.1\r\nHost: m10.localhost\r\nContent-Type: application/json\r\nContent-Length: ${size}`,
+          size,
+        ),
+      ).toEqual({ status: 413, error: null })
+  })
+  it('a 2 MB body sent chunked, without a length: 413', async () => {
+    for (let i = 0; i < 3; i++)
+      expect(
+        await sendBig(
+          port(),
+          `POST ${CLIENT_ERRORS_PATH} HTTP/1.1\r\nHost: m10.localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked`,
+          size,
+        ),
+      ).toEqual({ status: 413, error: null })
+  })
+  it('a 2 MB body from another origin: 403', async () => {
+    const host = new URL(app.url).host
+    expect(
+      await sendBig(
+        port(),
+        `POST ${CLIENT_ERRORS_PATH} HTTP/1.1\r\nHost: ${host}\r\nOrigin: https://evil.example\r\nContent-Type: application/json\r\nContent-Length: ${size}`,
+        size,
+      ),
+    ).toEqual({ status: 403, error: null })
   })
 })
 

@@ -47,19 +47,10 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
     discardBody(ctx)
     throw new HttpError(413, `body: ${declared} bytes; the limit is ${limit} bytes`, { close: true })
   }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) {
-      discardBody(ctx)
-      throw new HttpError(413, `body: over the limit of ${limit} bytes`, { close: true })
-    }
-    chunks.push(chunk)
-  }
+  const chunks = await readUpTo(ctx, limit)
   let text: string
   try {
-    text = utf8.decode(Buffer.concat(chunks))
+    text = utf8.decode(chunks)
   } catch {
     throw new HttpError(400, 'body: is not valid UTF-8')
   }
@@ -85,17 +76,47 @@ export async function readBytes(ctx: Context, limit: number): Promise<Buffer> {
     discardBody(ctx)
     throw new HttpError(413, `body: ${declared} bytes; the limit is ${limit} bytes`, { close: true })
   }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) {
-      discardBody(ctx)
-      throw new HttpError(413, `body: over the limit of ${limit} bytes`, { close: true })
+  const chunks = await readUpTo(ctx, limit)
+  return chunks
+}
+
+/**
+ * The body, or a 413 when it grows past `limit`. Not `for await` over the request: leaving that loop
+ * early destroys the request and its socket, and the client would get a reset instead of the 413;
+ * here the rest of the body is read and dropped while the answer goes out.
+ */
+function readUpTo(ctx: Context, limit: number): Promise<Buffer> {
+  const req = ctx.req
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = () => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onError)
     }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        stop()
+        discardBody(ctx)
+        reject(new HttpError(413, `body: over the limit of ${limit} bytes`, { close: true }))
+        return
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = () => {
+      stop()
+      resolve(Buffer.concat(chunks))
+    }
+    const onError = (e: Error) => {
+      stop()
+      reject(e)
+    }
+    req.on('data', onData)
+    req.once('end', onEnd)
+    req.once('error', onError)
+  })
 }
 
 /** Validates against a schema in schemas/; a 400 names the first field at fault and lists the rest. */
@@ -118,6 +139,39 @@ export function checkSchema<T>(schemaFile: string, value: unknown, prefix = ''):
 /** Reads and drops whatever is left of the request body (the answer closes the connection). */
 export function discardBody(ctx: Context): void {
   if (!ctx.req.complete) ctx.req.resume()
+}
+
+/**
+ * How long, and how many bytes, a connection whose request body was refused keeps being read after
+ * its answer: a client still sending when the server closes the connection would get a reset (TCP
+ * RST for the unread bytes) instead of its 413 or 403.
+ */
+export const LINGER_MAX_BYTES = 32 * 1024 * 1024
+export const LINGER_MAX_MS = 5_000
+
+/**
+ * A lingering close for a request whose body was not read to its end: the answer goes out at once,
+ * then the server ends its side (FIN) and keeps reading and dropping what the client still sends,
+ * until the client ends its side or LINGER_MAX_BYTES / LINGER_MAX_MS is reached (as nginx's
+ * lingering_close does). Node would otherwise destroy the socket right after the answer.
+ */
+export function lingerOnClose(ctx: Context): void {
+  const req = ctx.req
+  const socket = req.socket as (typeof req.socket & { destroySoon?: () => void }) | null
+  if (req.complete || !socket || socket.destroyed) return
+  socket.destroySoon = () => {
+    socket.end()
+    let seen = 0
+    const timer = setTimeout(() => socket.destroy(), LINGER_MAX_MS)
+    timer.unref()
+    socket.on('data', (chunk: Buffer) => {
+      seen += chunk.length
+      if (seen > LINGER_MAX_BYTES) socket.destroy()
+    })
+    socket.once('end', () => socket.destroy())
+    socket.once('close', () => clearTimeout(timer))
+    socket.resume()
+  }
 }
 
 function unsafeJson(value: unknown, pointer: string, depth: number): string | null {

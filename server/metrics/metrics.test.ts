@@ -169,6 +169,10 @@ describe('RequestMetrics', () => {
     r.record('page', 200, performance.now())
     r.record('page', 304, performance.now())
     r.record('funnel', 503, performance.now() - 30)
+    // An unknown method's 501 is the client's fault: a 4xx for the alerts.
+    r.record('other', 501, performance.now())
+    expect(r.count('other', '5xx')).toBe(0)
+    expect(r.count('other', '4xx')).toBe(1)
     expect(r.count('page', '2xx')).toBe(1)
     expect(r.count('page', '3xx')).toBe(1)
     expect(r.count('funnel', '5xx')).toBe(1)

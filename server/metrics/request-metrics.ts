@@ -25,6 +25,12 @@ export const LATENCY_BUCKETS_S = [
   0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ] as const
 
+/**
+ * 501 answers a method nobody implements (PROPFIND, MKCOL…): the request is at fault, not the server,
+ * so it is counted with the 4xx and never sets off an error-rate alert (issue 36).
+ */
+const NOT_IMPLEMENTED = 501
+
 const REQUESTS = 'funnelworks_http_requests_total'
 const DURATION = 'funnelworks_http_request_duration_seconds'
 const SERIES = ROUTE_KINDS.length * STATUS_CLASSES.length
@@ -39,7 +45,8 @@ export class RequestMetrics {
   /** One answered request: its kind, status and the performance.now() it started at. */
   record(kind: RouteKind, status: number, startedMs: number): void {
     const seconds = (performance.now() - startedMs) / 1000
-    const cls = status < 200 ? 0 : status >= 500 ? 4 : ((status / 100) | 0) - 1
+    const cls =
+      status < 200 ? 0 : status === NOT_IMPLEMENTED ? 3 : status >= 500 ? 4 : ((status / 100) | 0) - 1
     const series = KIND_INDEX[kind] * STATUS_CLASSES.length + cls
     this.#counts[series]++
     this.#sums[series] += seconds

@@ -46,9 +46,11 @@ import { checkDemand, leasePhone } from '../api/mediaalpha'
 import type { AppDeps } from '../app-deps'
 import { ConsentRegistry } from '../consent/consent-registry'
 import { sha256Hex } from '../consent/consent-versions'
+import { controlCharacterField } from '../http/control-characters'
 import { HttpError } from '../http/http-error'
 import { discardBody, readBytes } from '../http/read-json'
 import { clientOf, originOf } from '../http/request-client'
+import { sameOrigin } from '../http/same-origin-writes'
 import {
   contactHidden,
   endResumeLinks,
@@ -89,6 +91,9 @@ export function funnelPostHandler(deps: AppDeps) {
       if (e instanceof HttpError) throw e
       throw new HttpError(400, 'body: is not valid UTF-8')
     }
+    const controlField = controlCharacterField(form)
+    if (controlField !== null)
+      throw new HttpError(400, `${controlField}: contains a control character (such as NUL)`)
     if (!store) throw new HttpError(503, 'Answers cannot be kept right now; please try again shortly')
 
     const anonymousId = await postingVisitor(ctx, store.db, deps.newVisitors)
@@ -296,18 +301,12 @@ export function funnelPostHandler(deps: AppDeps) {
 
 /**
  * A cross-site page must not post answers in a visitor's name: an Origin (or, without one, a Referer)
- * naming another host is refused; a request with neither (an old browser, curl) carries no
+ * naming another origin (scheme, host or port) is refused; a request with neither (an old browser, curl) carries no
  * credentials worth forging — the answers are anonymous.
  */
 export function checkSameOrigin(ctx: Context): void {
   const claimed = ctx.get('origin') || ctx.get('referer')
-  let host: string | null = null
-  if (claimed) {
-    try {
-      host = claimed === 'null' ? null : new URL(claimed).host.toLowerCase()
-    } catch {}
-  }
-  if ((claimed && host !== clientOf(ctx).host) || ctx.get('sec-fetch-site') === 'cross-site') {
+  if ((claimed && !sameOrigin(claimed, ctx)) || ctx.get('sec-fetch-site') === 'cross-site') {
     discardBody(ctx)
     throw new HttpError(403, `Origin: ${claimed || 'another site'} may not post this form`, { close: true })
   }

@@ -10,6 +10,7 @@ import {
 } from './event-partitions'
 import { EVENT_CLIENT_TS_AHEAD_DAYS, EVENT_CLIENT_TS_PAST_DAYS, eventRow } from './event-rows'
 import { countEvents, eventsById, exportEvents, insertEvents } from './event-store'
+import { EventWriter } from './event-writer'
 import { leadStory } from './lead-store'
 import { listMigrations, migrate } from './migrate'
 import type { Store } from './open-store'
@@ -132,6 +133,29 @@ describe.each(DB_KINDS)('monthly event partitions on %s', (kind) => {
     ).toEqual(rows.map((r) => r.id))
   })
 
+  it('stores an event id once under any concurrency: 200 pairs racing, in different months → 200 rows', async () => {
+    const anon = `anon-race-${kind}`
+    // Two deliveries of each id, with client times a month apart (a clock clamped differently on
+    // each arrival), through two writers (two instances on one database) and straight transactions.
+    const firsts = Array.from({ length: 200 }, () => rowAt('2026-05-10T10:00:00Z', anon))
+    const seconds = firsts.map((r) => ({ ...r, client_ts: '2026-06-12T10:00:00.000Z' }))
+    const a = new EventWriter(store.db)
+    const b = new EventWriter(store.db)
+    await Promise.all(
+      firsts.flatMap((first, i) => [
+        i % 2 ? a.write([first]) : store.db.transaction((tx) => insertEvents(tx, [first])),
+        i % 2 ? b.write([seconds[i]]) : store.db.transaction((tx) => insertEvents(tx, [seconds[i]])),
+      ]),
+    )
+    // And both of a pair in one batch.
+    await insertEvents(store.db, [rowAt('2026-05-11T00:00:00Z', anon), ...seconds.slice(0, 5)])
+    const n = await store.db.query<{ n: number; ids: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT id)::int AS ids FROM events WHERE anonymous_id = $1',
+      [anon],
+    )
+    expect(n.rows[0]).toEqual({ n: 201, ids: 201 })
+  })
+
   it('retention drops only whole partitions past the cutoff, each with an audit entry', async () => {
     await insertEvents(store.db, [
       rowAt('2024-01-10T00:00:00Z', 'anon-old'),
@@ -155,6 +179,11 @@ describe.each(DB_KINDS)('monthly event partitions on %s', (kind) => {
     expect(audit.rows).toEqual([
       { target: 'events_2024_01', details: expect.objectContaining({ rows: 1, retentionDays: 30 }) },
     ])
+    // The claims of the dropped events went with them (migration 0017); the others stay.
+    const claims = await store.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM event_ids WHERE client_ts >= '2024-01-01' AND client_ts < '2024-03-01'`,
+    )
+    expect(claims.rows[0].n).toBe(2)
     // Nothing else is expired: a second run drops nothing.
     expect(await dropExpiredPartitions(store.db, 30, now)).toEqual([])
   })

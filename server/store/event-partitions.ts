@@ -88,6 +88,8 @@ export async function dropExpiredPartitions(
     await db.transaction(async (tx) => {
       const n = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${p.name}"`)
       await tx.query(`DROP TABLE "${p.name}"`)
+      // The ids of the events dropped with it (migration 0017): their claims go with them.
+      await tx.query('DELETE FROM event_ids WHERE client_ts >= $1 AND client_ts < $2', [p.from, p.to])
       await audit(tx, {
         actor: null,
         action: 'events.retention.drop-partition',

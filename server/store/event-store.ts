@@ -3,10 +3,11 @@ import { ensureEventPartitions } from './event-partitions'
 import { EVENT_COLUMN_TYPES, EVENT_COLUMNS, type EventRow } from './event-rows'
 
 /**
- * Inserts rows in one statement; an id already stored is skipped (a redelivered event is kept once:
- * the key (id, client_ts) catches a redelivery racing the first delivery, the NOT EXISTS probe of each
- * partition's key index one sent again with another timestamp). The monthly partitions the rows need are created first when missing (docs/decisions/0311).
- * Returns how many rows were new.
+ * Inserts rows in one statement; an id already stored is skipped. Each id is claimed first in
+ * `event_ids` (its primary key is the id alone, migration 0017, docs/decisions/0720): a redelivery
+ * racing the first delivery waits for it and claims nothing, whatever client time either carries,
+ * so an id is stored once under any concurrency. The monthly partitions the rows need are created
+ * first when missing (docs/decisions/0311). Returns how many rows were new.
  */
 export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0
@@ -15,11 +16,15 @@ export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Pr
     rows.map((r) => r.client_ts),
   )
   const r = await db.query<{ n: number }>(
-    `WITH ins AS (
+    `WITH x AS (
+       SELECT DISTINCT ON (id) * FROM jsonb_to_recordset($1::jsonb) AS x(${EVENT_COLUMN_TYPES})
+     ), claimed AS (
+       INSERT INTO event_ids (id, client_ts) SELECT id, client_ts FROM x
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id
+     ), ins AS (
        INSERT INTO events (${EVENT_COLUMNS})
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${EVENT_COLUMN_TYPES})
-       WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.id = x.id)
-       ON CONFLICT (id, client_ts) DO NOTHING
+       SELECT ${EVENT_COLUMNS} FROM x WHERE x.id IN (SELECT id FROM claimed)
        RETURNING 1
      ) SELECT count(*)::int AS n FROM ins`,
     [JSON.stringify(rows)],

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import type { Db } from './db'
+import { onlyPostgresFiles } from './pglite-files'
 
 /**
  * PostgreSQL settings of the embedded server. Its shared buffers live in the WebAssembly heap, which
@@ -99,7 +100,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     // the files are read.
     dumpDataDir: async () => {
       await pg.query('CHECKPOINT')
-      return pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'))
+      const dump = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'))
+      // PostgreSQL's files only: never the run file, keys or content repository beside them (0721).
+      return new Blob([
+        (await onlyPostgresFiles(Buffer.from(await dump.arrayBuffer()))) as Uint8Array<ArrayBuffer>,
+      ])
     },
     close: () => pg.close(),
   }

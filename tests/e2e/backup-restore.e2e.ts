@@ -106,7 +106,8 @@ describe('backup and restore of a running server on PGlite', () => {
     await expect.poll(() => acked.length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(50)
     const ackedBeforeBackup = [...acked]
     const backupDir = join(scratch, 'backup')
-    const backup = await cli('backup.ts', [backupDir])
+    // With the key: the restored server's preview links below must still verify (docs/decisions/0721).
+    const backup = await cli('backup.ts', [backupDir, '--include-keys'])
     const ackedDuring = acked.length - ackedBeforeBackup.length
     running = false
     await Promise.all(ingest)

@@ -13,6 +13,7 @@ import type { ContentServices } from '../../content/content-services'
 import { errorBody, HttpError } from '../../http/http-error'
 import { discardBody } from '../../http/read-json'
 import { clientOf } from '../../http/request-client'
+import { sameOrigin } from '../../http/same-origin-writes'
 import { log } from '../../log'
 import { brandIdForHost } from '../../render/resolve-request'
 import { type StaffUser, sessionUser } from '../../store/auth-store'
@@ -63,11 +64,7 @@ export function ccRoute<A extends CcAnswerName>(
     }
     if (WRITES.has(ctx.method)) {
       const origin = ctx.get('origin')
-      let originHost: string | null = null
-      try {
-        originHost = origin ? new URL(origin).host.toLowerCase() : null
-      } catch {}
-      if (originHost !== host) {
+      if (!origin || !sameOrigin(origin, ctx)) {
         discardBody(ctx)
         throw new HttpError(
           403,
