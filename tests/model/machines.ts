@@ -133,6 +133,22 @@ export const leaseModel: MachineModel = {
       },
     },
     {
+      says: 'a number the marketplace answers, still in force, is the one held',
+      holds: (f) => {
+        const out = f.step?.kind === 'done' ? (f.step.event as { output?: LeasedPhone | null }).output : null
+        return !out || out.expiresAt <= f.now || leased(f.after)?.value === out.value
+      },
+    },
+    {
+      says: 'each request is counted, and starts with no quote change seen during it',
+      holds: (f) =>
+        ctx<LeaseContext>(f.after)!.attempts ===
+          f.allEffects.filter((e) => e.name === 'requestPhone').length &&
+        (f.after.value !== 'requesting' ||
+          f.before?.value === 'requesting' ||
+          !ctx<LeaseContext>(f.after)!.changedDuringRequest),
+    },
+    {
       says: 'a failed request keeps the last good number',
       holds: (f) => f.step?.kind !== 'error' || leased(f.after) === leased(f.before),
     },
@@ -314,6 +330,8 @@ export const visitorSyncModel: MachineModel = {
   equivalentMutants: {
     'sending —invoke.onDone #1→ idle (was sending)':
       'idle sends at once when a change is unsent (its eventless transition): the same next send',
+    'sending —invoke.onDone #1→ waiting (was sending)':
+      'waiting sends at once when a change is unsent (its eventless transition): the same next send',
   },
   title: 'visitor sync (engine/visitor-sync/visitor-sync-machine.ts)',
   machine: visitorSyncMachine,
@@ -387,6 +405,36 @@ export const visitorSyncModel: MachineModel = {
         !isEvent(f, 'REMOTE') ||
         (f.step!.event as unknown as { record: VisitorRecord }).record.updatedAt !== 0 ||
         sync(f.after).record === sync(f.before).record,
+    },
+    {
+      says: 'every change, here or newer from another tab, is shown on the page once, with its source',
+      holds: (f) => {
+        const remote = isEvent(f, 'REMOTE')
+        if (!isEvent(f, 'CHANGE') && !remote) return true
+        const rec = (f.step!.event as unknown as { record: VisitorRecord }).record
+        const told = of(f, 'recordChanged')
+        if (remote && rec.updatedAt === 0) return told.length === 0
+        const d = told[0]?.detail as { record: VisitorRecord; source: string } | undefined
+        return told.length === 1 && d!.record === rec && d!.source === (remote ? 'remote' : 'local')
+      },
+    },
+    {
+      says: 'a newer change from another tab leaves nothing to send here (that tab sends it): the sync rests',
+      holds: (f) =>
+        !isEvent(f, 'REMOTE') ||
+        (f.step!.event as unknown as { record: VisitorRecord }).record.updatedAt === 0 ||
+        (f.after.value === 'idle' && of(f, 'postRecord').length === 0),
+    },
+    {
+      says: 'a record is sent only when it holds a change not yet sent',
+      holds: (f) =>
+        of(f, 'postRecord').length === 0 || sync(f.after).inFlightVersion > sync(f.after).sentVersion,
+    },
+    {
+      says: 'a success marks what was sent as acknowledged and clears the failures',
+      holds: (f) =>
+        f.step?.kind !== 'done' ||
+        (sync(f.after).sentVersion === sync(f.before).inFlightVersion && sync(f.after).failures === 0),
     },
     {
       says: 'waiting to retry only after a failure',
@@ -577,6 +625,10 @@ export const eventMaintenanceModel: MachineModel = {
     'rollups —invoke.onDone #2→ waiting (was choosing)':
       'waiting waits until the next due step, 0 ms when one is due: the same steps at the same times',
     'rollups —invoke.onError #2→ waiting (was choosing)':
+      'waiting waits until the next due step, 0 ms when one is due: the same steps at the same times',
+    'answers —invoke.onDone #2→ waiting (was choosing)':
+      'waiting waits until the next due step, 0 ms when one is due: the same steps at the same times',
+    'answers —invoke.onError #2→ waiting (was choosing)':
       'waiting waits until the next due step, 0 ms when one is due: the same steps at the same times',
   },
   key: (s, now) => {
