@@ -505,6 +505,25 @@ export const buildCheckModel: MachineModel = {
         ),
     },
     {
+      says: 'asking for a check while idle checks at once',
+      holds: (f) => !(isEvent(f, 'CHECK') && f.before?.value === 'idle') || of(f, 'fetchLatest').length === 1,
+    },
+    {
+      says: 'a failed chunk is remembered',
+      holds: (f) => !isEvent(f, 'CHUNK_FAILED') || build(f.after).chunkFailed,
+    },
+    {
+      says: 'a new build is one the server named, other than ours (the same build or a failed check waits)',
+      holds: (f) =>
+        f.after.value !== 'newBuild' ||
+        (build(f.after).latestId !== null && build(f.after).latestId !== build(f.after).buildId),
+    },
+    {
+      says: 'deciding to reload reloads the page',
+      holds: (f) =>
+        f.after.value !== 'reloading' || f.before?.value === 'reloading' || of(f, 'reload').length === 1,
+    },
+    {
       says: 'no reload within 10 s of the last one',
       holds: (f) => of(f, 'reload').length === 0 || reloadAllowed(build(f.before).lastReloadAt, f.now),
     },
