@@ -25,6 +25,7 @@ import {
   MAX_REPAIRS,
   type RunContext,
   runMachine,
+  SERVER_STOPPED_ERROR,
 } from '../../engine/control-center/content-factory/run-machine'
 import {
   type EventMaintenanceContext,
@@ -536,6 +537,8 @@ const draft = { title: 'T', description: 'D', carrier: 'Humana', slug: 'humana-t
 const answer = (text: string) => () => ({ text, model: 'm', promptTokens: 10, completionTokens: 5 })
 const run = (s: AnyMachineSnapshot | null) => ctx<RunContext>(s)!
 
+const RUN_PROMPT = buildMessages({ id: 'a', name: 'A', bio: 'B.' }, { topic: 't' }, [])
+
 export const contentRunModel: MachineModel = {
   name: 'content-run',
   title: 'content-factory run (engine/control-center/content-factory/run-machine.ts)',
@@ -543,7 +546,7 @@ export const contentRunModel: MachineModel = {
   starts: [
     {
       name: 'queued run',
-      input: () => ({ messages: buildMessages({ id: 'a', name: 'A', bio: 'B.' }, { topic: 't' }, []) }),
+      input: () => ({ messages: RUN_PROMPT }),
     },
   ],
   outcomes: {
@@ -586,6 +589,36 @@ export const contentRunModel: MachineModel = {
     {
       says: 'a failed or cancelled run says why',
       holds: (f) => !['failed', 'cancelled'].includes(String(f.after.value)) || Boolean(run(f.after).error),
+    },
+    {
+      says: 'a run is cancelled only by staff (a provider error, a validator error or a second unusable answer fails it)',
+      holds: (f) =>
+        f.after.value !== 'cancelled' ||
+        f.before?.value === 'cancelled' ||
+        (isEvent(f, 'CANCEL') && run(f.after).error === 'cancelled by staff'),
+    },
+    {
+      says: 'a server stop ends a running run as failed, saying the server stopped',
+      holds: (f) =>
+        !isEvent(f, 'SERVER_STOP') ||
+        f.before?.status === 'done' ||
+        (f.after.value === 'failed' && run(f.after).error === SERVER_STOPPED_ERROR),
+    },
+    {
+      says: 'a provider or validator error fails the run with its message',
+      holds: (f) =>
+        f.step?.kind !== 'error' ||
+        (f.after.value === 'failed' &&
+          run(f.after).error === String((f.step.event as { error?: Error }).error?.message)),
+    },
+    {
+      says: 'starting a run asks the model at once, and a started run never goes back to the queue',
+      holds: (f) =>
+        (!isEvent(f, 'START') ||
+          f.before?.value !== 'queued' ||
+          (of(f, 'generate').length === 1 &&
+            (of(f, 'generate')[0].detail as { messages: ChatMessage[] }).messages === RUN_PROMPT)) &&
+        (f.after.value !== 'queued' || f.before === null || f.before.value === 'queued'),
     },
     {
       says: 'an ended run stays ended',
