@@ -522,6 +522,31 @@ export const commitModel: MachineModel = {
       },
     },
     {
+      says: 'opening shows the dialog to write a message: nothing is sent yet',
+      holds: (f) => !isEvent(f, 'OPEN') || (f.after.value === 'composing' && f.effects.length === 0),
+    },
+    {
+      says: 'a commit goes with the message trimmed, and the last failure is cleared',
+      holds: (f) => {
+        const m = isEvent(f, 'SUBMIT') ? (f.step!.event as unknown as { message: string }).message.trim() : ''
+        return (
+          m === '' ||
+          f.before?.value !== 'composing' ||
+          (cctx(f.after)!.message === m && cctx(f.after)!.failure === null)
+        )
+      },
+    },
+    {
+      says: 'a failed flush, a draft not saved or a refused commit returns to the dialog',
+      holds: (f) =>
+        !(
+          f.step?.kind === 'error' ||
+          (f.step?.kind === 'done' &&
+            f.step.src === 'flush' &&
+            (f.step.event as { output?: unknown }).output !== true)
+        ) || f.after.value === 'composing',
+    },
+    {
       says: 'closing forgets the failure and the conflict',
       holds: (f) =>
         f.after.value !== 'closed' || (cctx(f.after)!.failure === null && cctx(f.after)!.merge === null),
