@@ -25,6 +25,7 @@ import {
 import {
   backoffMs,
   POLL_BACKOFF_MAX_MS,
+  type PollAnswer,
   type PollContext,
   pollMachine,
   RUN_POLL_MS,
@@ -135,13 +136,29 @@ export const pollModel: MachineModel = {
   starts: [
     { name: 'run in progress', input: () => ({ initial: { data: 'running', more: true } }) },
     { name: 'plain GET', input: () => ({ more: false }) },
+    { name: 'run ended', input: () => ({ initial: { data: 'succeeded', more: false } }) },
   ],
-  payloads: { SET: () => [{ type: 'SET', answer: { data: 'cancelled', more: false } }] },
-  describe: (e) => (e.type === 'SET' ? 'an action answers "cancelled"' : undefined),
+  payloads: {
+    SET: () => [
+      { type: 'SET', answer: { data: 'cancelled', more: false } },
+      // An action's answer is taken as if read, even an empty one (JSON null) that may still change.
+      { type: 'SET', answer: { data: null, more: true } },
+    ],
+  },
+  describe: (e) =>
+    e.type === 'SET'
+      ? `an action answers "${(e as unknown as { answer: PollAnswer }).answer.data}"`
+      : undefined,
+  equivalentMutants: {
+    'waiting —after interval: after backoff instead':
+      'no read has failed in waiting (every way in — an answer, a SET, the start — has 0 failures), so the backoff is the interval × 2⁰: the same wait',
+  },
   outcomes: {
     fetch: [
       { name: 'still running', output: () => ({ data: 'running', more: true }) },
       { name: 'ended', output: () => ({ data: 'succeeded', more: false }) },
+      // A plain GET whose body is JSON null: still an answer.
+      { name: 'empty answer', output: () => ({ data: null, more: false }) },
       { name: 'network down', error: 'network down' },
     ],
   },
@@ -187,6 +204,35 @@ export const pollModel: MachineModel = {
         (poll(f.after)!.data === (f.step.event as { output?: { data: unknown } }).output?.data &&
           poll(f.after)!.error === null &&
           poll(f.after)!.failures === 0),
+    },
+    {
+      says: 'with data from the page nothing is read at start (then read again after the interval if it may change); without, it is read at once',
+      holds: (f) => {
+        if (f.step !== null) return true
+        if (poll(f.after)!.data === null) return f.after.value === 'fetching' && of(f, 'fetch').length === 1
+        return of(f, 'fetch').length === 0 && f.after.value === (poll(f.after)!.more ? 'waiting' : 'ended')
+      },
+    },
+    {
+      says: 'an answer, read or from an action, is shown and followed: read again after the interval while it may change, else ended',
+      holds: (f) => {
+        const answer =
+          f.step?.kind === 'done'
+            ? (f.step.event as { output?: PollAnswer }).output
+            : isEvent(f, 'SET')
+              ? (f.step!.event as unknown as { answer: PollAnswer }).answer
+              : undefined
+        if (!answer) return true
+        const c = poll(f.after)!
+        return (
+          c.data === answer.data &&
+          c.more === answer.more &&
+          c.error === null &&
+          c.failures === 0 &&
+          f.after.value === (answer.more ? 'waiting' : 'ended') &&
+          of(f, 'fetch').length === 0
+        )
+      },
     },
     {
       says: 'asking again reads at once',
