@@ -454,6 +454,43 @@ export const draftModel: MachineModel = {
         of(f, 'saved').every((e) => (e.detail as { text: string }).text === dctx(f.before)!.sending),
     },
     {
+      says: 'a load shows where the text stands: read-only on live; text kept or carried here is unsaved (and kept again); else saved; nothing sent',
+      holds: (f) => {
+        if (!isEvent(f, 'LOADED')) return true
+        const e = f.step!.event as unknown as DraftLoad
+        const start = e.kept ?? e.carried ?? e.server
+        const here = !e.readOnly && start !== e.server
+        return (
+          f.after.value === (e.readOnly ? 'readOnly' : here ? 'unsaved' : 'saved') &&
+          sent(f).length === 0 &&
+          of(f, 'keep').length === (here ? 1 : 0) &&
+          of(f, 'keep').every((k) => (k.detail as { text: string }).text === start)
+        )
+      },
+    },
+    {
+      says: 'typing on a branch waits 800 ms unsaved before it is sent (during a save, it is sent next)',
+      holds: (f) =>
+        !isEvent(f, 'EDIT') ||
+        !['saved', 'unsaved', 'failed'].includes(String(f.before?.value)) ||
+        (f.after.value === 'unsaved' && sent(f).length === 0),
+    },
+    {
+      says: 'Save (Retry) sends the text as typed at once',
+      holds: (f) =>
+        !isEvent(f, 'SAVE') ||
+        !['unsaved', 'failed'].includes(String(f.before?.value)) ||
+        (f.after.value === 'saving' && sent(f).length === 1 && sent(f)[0].text === dctx(f.before)!.text),
+    },
+    {
+      says: 'a save answered with nothing typed since shows saved, and the copy kept here is forgotten (only then)',
+      holds: (f) => {
+        if (f.step?.kind !== 'done') return true
+        const unchanged = dctx(f.before)!.sending === dctx(f.before)!.text
+        return (!unchanged || f.after.value === 'saved') && of(f, 'forget').length === (unchanged ? 1 : 0)
+      },
+    },
+    {
       says: 'live is never saved: a change is carried, and a branch offered once per load',
       holds: (f) =>
         !dctx(f.after)!.readOnly ||
@@ -466,7 +503,6 @@ export const draftModel: MachineModel = {
       says: 'a settled merge is my draft on its head at once: shown, forgotten here, nothing older saved over it',
       holds: (f) =>
         !isEvent(f, 'RESOLVED') ||
-        f.after.value === 'loading' ||
         (f.after.value === 'saved' &&
           dctx(f.after)!.text === 'M' &&
           dctx(f.after)!.base === 'h2' &&
