@@ -3,7 +3,8 @@
  * a transition sent to another state, a guard dropped, an action dropped, a delay swapped — run
  * against the machine's generated tests (tests/model/mutant-run.ts). Prints killed / survived per
  * machine and each survivor as a line (`cc-draft: saved —on.EDIT→ saved (was unsaved)`); an
- * equivalent one with the model's reason. Exits 1 when a survivor is not explained.
+ * equivalent one with the model's reason. Exits 1 when a survivor is not explained, or a copy the model
+ * lists as equivalent was killed (or no longer exists).
  */
 import { pathToFileURL } from 'node:url'
 import { MACHINE_MODELS } from '../tests/model/machines'
@@ -22,6 +23,7 @@ export function mutantsReport(results: MachineMutants[], json: boolean): string 
           .filter((o) => o.equivalent)
           .map((o) => ({ label: o.label, why: o.equivalent })),
         survived: unexplained(r).map((o) => ({ kind: o.kind, label: o.label })),
+        staleEquivalents: r.staleEquivalents,
       })),
       null,
       2,
@@ -39,6 +41,8 @@ export function mutantsReport(results: MachineMutants[], json: boolean): string 
   }
   for (const r of results) {
     for (const o of unexplained(r)) lines.push(`survived  ${r.machine}: ${o.label}`)
+    for (const label of r.staleEquivalents)
+      lines.push(`listed as equivalent but killed or gone  ${r.machine}: ${label}`)
     for (const o of r.outcomes.filter((x) => x.equivalent))
       lines.push(`equivalent  ${r.machine}: ${o.label} — ${o.equivalent}`)
   }
@@ -65,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
     if (!json) process.stderr.write(`${model.name}: ${r.outcomes.length} mutants run\n`)
   }
   console.log(mutantsReport(results, json))
-  return results.some((r) => unexplained(r).length > 0) ? 1 : 0
+  return results.some((r) => unexplained(r).length > 0 || r.staleEquivalents.length > 0) ? 1 : 0
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href)

@@ -25,6 +25,7 @@ import {
 import {
   backoffMs,
   POLL_BACKOFF_MAX_MS,
+  type PollAnswer,
   type PollContext,
   pollMachine,
   RUN_POLL_MS,
@@ -135,13 +136,29 @@ export const pollModel: MachineModel = {
   starts: [
     { name: 'run in progress', input: () => ({ initial: { data: 'running', more: true } }) },
     { name: 'plain GET', input: () => ({ more: false }) },
+    { name: 'run ended', input: () => ({ initial: { data: 'succeeded', more: false } }) },
   ],
-  payloads: { SET: () => [{ type: 'SET', answer: { data: 'cancelled', more: false } }] },
-  describe: (e) => (e.type === 'SET' ? 'an action answers "cancelled"' : undefined),
+  payloads: {
+    SET: () => [
+      { type: 'SET', answer: { data: 'cancelled', more: false } },
+      // An action's answer is taken as if read, even an empty one (JSON null) that may still change.
+      { type: 'SET', answer: { data: null, more: true } },
+    ],
+  },
+  describe: (e) =>
+    e.type === 'SET'
+      ? `an action answers "${(e as unknown as { answer: PollAnswer }).answer.data}"`
+      : undefined,
+  equivalentMutants: {
+    'waiting —after interval: after backoff instead':
+      'no read has failed in waiting (every way in — an answer, a SET, the start — has 0 failures), so the backoff is the interval × 2⁰: the same wait',
+  },
   outcomes: {
     fetch: [
       { name: 'still running', output: () => ({ data: 'running', more: true }) },
       { name: 'ended', output: () => ({ data: 'succeeded', more: false }) },
+      // A plain GET whose body is JSON null: still an answer.
+      { name: 'empty answer', output: () => ({ data: null, more: false }) },
       { name: 'network down', error: 'network down' },
     ],
   },
@@ -187,6 +204,35 @@ export const pollModel: MachineModel = {
         (poll(f.after)!.data === (f.step.event as { output?: { data: unknown } }).output?.data &&
           poll(f.after)!.error === null &&
           poll(f.after)!.failures === 0),
+    },
+    {
+      says: 'with data from the page nothing is read at start (then read again after the interval if it may change); without, it is read at once',
+      holds: (f) => {
+        if (f.step !== null) return true
+        if (poll(f.after)!.data === null) return f.after.value === 'fetching' && of(f, 'fetch').length === 1
+        return of(f, 'fetch').length === 0 && f.after.value === (poll(f.after)!.more ? 'waiting' : 'ended')
+      },
+    },
+    {
+      says: 'an answer, read or from an action, is shown and followed: read again after the interval while it may change, else ended',
+      holds: (f) => {
+        const answer =
+          f.step?.kind === 'done'
+            ? (f.step.event as { output?: PollAnswer }).output
+            : isEvent(f, 'SET')
+              ? (f.step!.event as unknown as { answer: PollAnswer }).answer
+              : undefined
+        if (!answer) return true
+        const c = poll(f.after)!
+        return (
+          c.data === answer.data &&
+          c.more === answer.more &&
+          c.error === null &&
+          c.failures === 0 &&
+          f.after.value === (answer.more ? 'waiting' : 'ended') &&
+          of(f, 'fetch').length === 0
+        )
+      },
     },
     {
       says: 'asking again reads at once',
@@ -408,6 +454,43 @@ export const draftModel: MachineModel = {
         of(f, 'saved').every((e) => (e.detail as { text: string }).text === dctx(f.before)!.sending),
     },
     {
+      says: 'a load shows where the text stands: read-only on live; text kept or carried here is unsaved (and kept again); else saved; nothing sent',
+      holds: (f) => {
+        if (!isEvent(f, 'LOADED')) return true
+        const e = f.step!.event as unknown as DraftLoad
+        const start = e.kept ?? e.carried ?? e.server
+        const here = !e.readOnly && start !== e.server
+        return (
+          f.after.value === (e.readOnly ? 'readOnly' : here ? 'unsaved' : 'saved') &&
+          sent(f).length === 0 &&
+          of(f, 'keep').length === (here ? 1 : 0) &&
+          of(f, 'keep').every((k) => (k.detail as { text: string }).text === start)
+        )
+      },
+    },
+    {
+      says: 'typing on a branch waits 800 ms unsaved before it is sent (during a save, it is sent next)',
+      holds: (f) =>
+        !isEvent(f, 'EDIT') ||
+        !['saved', 'unsaved', 'failed'].includes(String(f.before?.value)) ||
+        (f.after.value === 'unsaved' && sent(f).length === 0),
+    },
+    {
+      says: 'Save (Retry) sends the text as typed at once',
+      holds: (f) =>
+        !isEvent(f, 'SAVE') ||
+        !['unsaved', 'failed'].includes(String(f.before?.value)) ||
+        (f.after.value === 'saving' && sent(f).length === 1 && sent(f)[0].text === dctx(f.before)!.text),
+    },
+    {
+      says: 'a save answered with nothing typed since shows saved, and the copy kept here is forgotten (only then)',
+      holds: (f) => {
+        if (f.step?.kind !== 'done') return true
+        const unchanged = dctx(f.before)!.sending === dctx(f.before)!.text
+        return (!unchanged || f.after.value === 'saved') && of(f, 'forget').length === (unchanged ? 1 : 0)
+      },
+    },
+    {
       says: 'live is never saved: a change is carried, and a branch offered once per load',
       holds: (f) =>
         !dctx(f.after)!.readOnly ||
@@ -420,7 +503,6 @@ export const draftModel: MachineModel = {
       says: 'a settled merge is my draft on its head at once: shown, forgotten here, nothing older saved over it',
       holds: (f) =>
         !isEvent(f, 'RESOLVED') ||
-        f.after.value === 'loading' ||
         (f.after.value === 'saved' &&
           dctx(f.after)!.text === 'M' &&
           dctx(f.after)!.base === 'h2' &&
@@ -520,6 +602,31 @@ export const commitModel: MachineModel = {
           (isEvent(f, 'COMMITTED') && f.before?.value === 'merging')
         return of(f, 'committed').length === (done ? 1 : 0) && (!done || cctx(f.after)!.message === '')
       },
+    },
+    {
+      says: 'opening shows the dialog to write a message: nothing is sent yet',
+      holds: (f) => !isEvent(f, 'OPEN') || (f.after.value === 'composing' && f.effects.length === 0),
+    },
+    {
+      says: 'a commit goes with the message trimmed, and the last failure is cleared',
+      holds: (f) => {
+        const m = isEvent(f, 'SUBMIT') ? (f.step!.event as unknown as { message: string }).message.trim() : ''
+        return (
+          m === '' ||
+          f.before?.value !== 'composing' ||
+          (cctx(f.after)!.message === m && cctx(f.after)!.failure === null)
+        )
+      },
+    },
+    {
+      says: 'a failed flush, a draft not saved or a refused commit returns to the dialog',
+      holds: (f) =>
+        !(
+          f.step?.kind === 'error' ||
+          (f.step?.kind === 'done' &&
+            f.step.src === 'flush' &&
+            (f.step.event as { output?: unknown }).output !== true)
+        ) || f.after.value === 'composing',
     },
     {
       says: 'closing forgets the failure and the conflict',

@@ -25,6 +25,7 @@ import {
   MAX_REPAIRS,
   type RunContext,
   runMachine,
+  SERVER_STOPPED_ERROR,
 } from '../../engine/control-center/content-factory/run-machine'
 import {
   type EventMaintenanceContext,
@@ -131,6 +132,22 @@ export const leaseModel: MachineModel = {
         if (!a || (b && a.value === b.value)) return true
         return f.step?.kind === 'done' && a.value === (f.step.event as { output?: LeasedPhone }).output?.value
       },
+    },
+    {
+      says: 'a number the marketplace answers, still in force, is the one held',
+      holds: (f) => {
+        const out = f.step?.kind === 'done' ? (f.step.event as { output?: LeasedPhone | null }).output : null
+        return !out || out.expiresAt <= f.now || leased(f.after)?.value === out.value
+      },
+    },
+    {
+      says: 'each request is counted, and starts with no quote change seen during it',
+      holds: (f) =>
+        ctx<LeaseContext>(f.after)!.attempts ===
+          f.allEffects.filter((e) => e.name === 'requestPhone').length &&
+        (f.after.value !== 'requesting' ||
+          f.before?.value === 'requesting' ||
+          !ctx<LeaseContext>(f.after)!.changedDuringRequest),
     },
     {
       says: 'a failed request keeps the last good number',
@@ -314,6 +331,8 @@ export const visitorSyncModel: MachineModel = {
   equivalentMutants: {
     'sending —invoke.onDone #1→ idle (was sending)':
       'idle sends at once when a change is unsent (its eventless transition): the same next send',
+    'sending —invoke.onDone #1→ waiting (was sending)':
+      'waiting sends at once when a change is unsent (its eventless transition): the same next send',
   },
   title: 'visitor sync (engine/visitor-sync/visitor-sync-machine.ts)',
   machine: visitorSyncMachine,
@@ -389,6 +408,36 @@ export const visitorSyncModel: MachineModel = {
         sync(f.after).record === sync(f.before).record,
     },
     {
+      says: 'every change, here or newer from another tab, is shown on the page once, with its source',
+      holds: (f) => {
+        const remote = isEvent(f, 'REMOTE')
+        if (!isEvent(f, 'CHANGE') && !remote) return true
+        const rec = (f.step!.event as unknown as { record: VisitorRecord }).record
+        const told = of(f, 'recordChanged')
+        if (remote && rec.updatedAt === 0) return told.length === 0
+        const d = told[0]?.detail as { record: VisitorRecord; source: string } | undefined
+        return told.length === 1 && d!.record === rec && d!.source === (remote ? 'remote' : 'local')
+      },
+    },
+    {
+      says: 'a newer change from another tab leaves nothing to send here (that tab sends it): the sync rests',
+      holds: (f) =>
+        !isEvent(f, 'REMOTE') ||
+        (f.step!.event as unknown as { record: VisitorRecord }).record.updatedAt === 0 ||
+        (f.after.value === 'idle' && of(f, 'postRecord').length === 0),
+    },
+    {
+      says: 'a record is sent only when it holds a change not yet sent',
+      holds: (f) =>
+        of(f, 'postRecord').length === 0 || sync(f.after).inFlightVersion > sync(f.after).sentVersion,
+    },
+    {
+      says: 'a success marks what was sent as acknowledged and clears the failures',
+      holds: (f) =>
+        f.step?.kind !== 'done' ||
+        (sync(f.after).sentVersion === sync(f.before).inFlightVersion && sync(f.after).failures === 0),
+    },
+    {
       says: 'waiting to retry only after a failure',
       holds: (f) => f.after.value !== 'waiting' || sync(f.after).failures > 0,
     },
@@ -457,6 +506,25 @@ export const buildCheckModel: MachineModel = {
         ),
     },
     {
+      says: 'asking for a check while idle checks at once',
+      holds: (f) => !(isEvent(f, 'CHECK') && f.before?.value === 'idle') || of(f, 'fetchLatest').length === 1,
+    },
+    {
+      says: 'a failed chunk is remembered',
+      holds: (f) => !isEvent(f, 'CHUNK_FAILED') || build(f.after).chunkFailed,
+    },
+    {
+      says: 'a new build is one the server named, other than ours (the same build or a failed check waits)',
+      holds: (f) =>
+        f.after.value !== 'newBuild' ||
+        (build(f.after).latestId !== null && build(f.after).latestId !== build(f.after).buildId),
+    },
+    {
+      says: 'deciding to reload reloads the page',
+      holds: (f) =>
+        f.after.value !== 'reloading' || f.before?.value === 'reloading' || of(f, 'reload').length === 1,
+    },
+    {
       says: 'no reload within 10 s of the last one',
       holds: (f) => of(f, 'reload').length === 0 || reloadAllowed(build(f.before).lastReloadAt, f.now),
     },
@@ -469,6 +537,8 @@ const draft = { title: 'T', description: 'D', carrier: 'Humana', slug: 'humana-t
 const answer = (text: string) => () => ({ text, model: 'm', promptTokens: 10, completionTokens: 5 })
 const run = (s: AnyMachineSnapshot | null) => ctx<RunContext>(s)!
 
+const RUN_PROMPT = buildMessages({ id: 'a', name: 'A', bio: 'B.' }, { topic: 't' }, [])
+
 export const contentRunModel: MachineModel = {
   name: 'content-run',
   title: 'content-factory run (engine/control-center/content-factory/run-machine.ts)',
@@ -476,7 +546,7 @@ export const contentRunModel: MachineModel = {
   starts: [
     {
       name: 'queued run',
-      input: () => ({ messages: buildMessages({ id: 'a', name: 'A', bio: 'B.' }, { topic: 't' }, []) }),
+      input: () => ({ messages: RUN_PROMPT }),
     },
   ],
   outcomes: {
@@ -519,6 +589,36 @@ export const contentRunModel: MachineModel = {
     {
       says: 'a failed or cancelled run says why',
       holds: (f) => !['failed', 'cancelled'].includes(String(f.after.value)) || Boolean(run(f.after).error),
+    },
+    {
+      says: 'a run is cancelled only by staff (a provider error, a validator error or a second unusable answer fails it)',
+      holds: (f) =>
+        f.after.value !== 'cancelled' ||
+        f.before?.value === 'cancelled' ||
+        (isEvent(f, 'CANCEL') && run(f.after).error === 'cancelled by staff'),
+    },
+    {
+      says: 'a server stop ends a running run as failed, saying the server stopped',
+      holds: (f) =>
+        !isEvent(f, 'SERVER_STOP') ||
+        f.before?.status === 'done' ||
+        (f.after.value === 'failed' && run(f.after).error === SERVER_STOPPED_ERROR),
+    },
+    {
+      says: 'a provider or validator error fails the run with its message',
+      holds: (f) =>
+        f.step?.kind !== 'error' ||
+        (f.after.value === 'failed' &&
+          run(f.after).error === String((f.step.event as { error?: Error }).error?.message)),
+    },
+    {
+      says: 'starting a run asks the model at once, and a started run never goes back to the queue',
+      holds: (f) =>
+        (!isEvent(f, 'START') ||
+          f.before?.value !== 'queued' ||
+          (of(f, 'generate').length === 1 &&
+            (of(f, 'generate')[0].detail as { messages: ChatMessage[] }).messages === RUN_PROMPT)) &&
+        (f.after.value !== 'queued' || f.before === null || f.before.value === 'queued'),
     },
     {
       says: 'an ended run stays ended',
@@ -574,9 +674,11 @@ export const eventMaintenanceModel: MachineModel = {
   },
   effects: ['stepFailed'],
   equivalentMutants: {
-    'rollups —invoke.onDone #2→ waiting (was choosing)':
+    // Answers are the last step by priority: when one ends, nothing else is due in the model's time,
+    // and in real time waiting waits 0 ms for a step that fell due meanwhile.
+    'answers —invoke.onDone #2→ waiting (was choosing)':
       'waiting waits until the next due step, 0 ms when one is due: the same steps at the same times',
-    'rollups —invoke.onError #2→ waiting (was choosing)':
+    'answers —invoke.onError #2→ waiting (was choosing)':
       'waiting waits until the next due step, 0 ms when one is due: the same steps at the same times',
   },
   key: (s, now) => {

@@ -25,6 +25,11 @@ export interface MachineMutants {
   machine: string
   total: number
   outcomes: MutantOutcome[]
+  /**
+   * Labels the model lists as equivalent that are not: their copy was killed, or (in a full run) no
+   * copy has that label. A listing must stay true as the machine and its model change.
+   */
+  staleEquivalents: string[]
 }
 
 /** The first failure of the generated suite of `model` run against its own machine, or null. */
@@ -85,7 +90,13 @@ export async function runMutants(
       equivalent: killedBy === null ? (model.equivalentMutants?.[m.label] ?? null) : null,
     })
   }
-  return { machine: model.name, total: all.length, outcomes }
+  const listed = Object.keys(model.equivalentMutants ?? {})
+  const killed = new Set(outcomes.filter((o) => o.killedBy !== null).map((o) => o.label))
+  const labels = new Set(all.map((m) => m.label))
+  const staleEquivalents = listed.filter(
+    (label) => killed.has(label) || (opts.sample === undefined && !labels.has(label)),
+  )
+  return { machine: model.name, total: all.length, outcomes, staleEquivalents }
 }
 
 /** Survivors the model does not explain: each a promise the model lacks. */

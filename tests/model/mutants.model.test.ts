@@ -21,6 +21,7 @@ describe('each machine fails its generated tests when broken (a seeded sample of
         const r = await runMutants(model, { sample: SAMPLE, seed: SEED })
         expect(r.outcomes.length).toBeGreaterThan(0)
         expect(unexplained(r).map((o) => `${model.name}: ${o.label}`)).toEqual([])
+        expect(r.staleEquivalents).toEqual([])
       },
       TIMEOUT_MS,
     )
