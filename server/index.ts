@@ -22,7 +22,7 @@ import { METRICS_PATH, startMetricsServer } from './metrics/metrics-server'
 import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
 import { devOverlay, wireDevReload } from './render/dev-overlay'
-import { loadProductionBuild } from './render/vike-render'
+import { loadProductionBuild, renderThroughVite } from './render/vike-render'
 import { notLiveYet } from './runtime/not-live-yet'
 import { productionBuildDir } from './runtime/production-build'
 import { registerRunningServer } from './runtime/running-servers'
@@ -58,6 +58,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let closeDev: (() => Promise<void>) | undefined
   if (config.mode === 'development') {
     const { createDevMiddleware } = await import('vike/server')
+    renderThroughVite()
     const { default: c2k } = await import('koa-connect')
     // Vite's hot-reload socket on a free port of its own: its fixed default (24678) would make a second
     // dev server (another checkout, a test) silently lose reloads.

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Context } from 'koa'
 import { renderPage } from 'vike/server'
@@ -12,10 +12,37 @@ import { errorInfo } from '../../engine/render/error-info'
 import type { Resolution } from '../../engine/render/resolution'
 import { pageEncodingFor } from '../http/page-encoding'
 import { log } from '../log'
+import { productionBuildDir } from '../runtime/production-build'
 import { buildIdFor } from './builds'
 import { type CachedPage, HtmlCache, ifNoneMatchHas } from './html-cache'
 
 let productionEntryLoaded = false
+let devRendering = false
+let entryImported: Promise<unknown> | null = null
+
+/** The development server renders through Vite (createDevMiddleware): no build is loaded. */
+export function renderThroughVite(): void {
+  devRendering = true
+}
+
+/**
+ * Vike's page renderer, with this checkout's own build loaded first when nothing loaded one (a server
+ * made in process, as tests make it). Vike would otherwise find "the last build" through a file in
+ * node_modules that every `vike build` sharing those node_modules rewrites (another release folder, a
+ * second checkout), and render with that build, or fail when it is gone.
+ */
+export async function renderVikePage(
+  context: { urlOriginal: string; headersOriginal: unknown } & Record<string, unknown>,
+): ReturnType<typeof renderPage> {
+  if (!devRendering && !productionEntryLoaded) {
+    entryImported ??= (async () => {
+      const entry = join(productionBuildDir(resolve(import.meta.dirname, '..', '..')), 'server', 'entry.mjs')
+      if (existsSync(entry)) await import(pathToFileURL(entry).href)
+    })()
+    await entryImported
+  }
+  return renderPage(context as Parameters<typeof renderPage>[0])
+}
 
 /** Loads the production build's server/entry.mjs (`buildDir`: dist-<id>, decision 0332) before the first render. */
 export async function loadProductionBuild(buildDir: string): Promise<void> {
@@ -107,7 +134,7 @@ interface Rendered {
 }
 
 async function renderWithVike(ctx: Context, resolution: Resolution): Promise<Rendered> {
-  const pageContext = await renderPage({
+  const pageContext = await renderVikePage({
     // Vike sees the path only: the query string never reaches the render.
     urlOriginal: ctx.path,
     headersOriginal: ctx.headers,

@@ -9,7 +9,6 @@
  */
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import { renderPage } from 'vike/server'
 import { CC_BODY_LIMIT_BYTES } from '../../../engine/constants'
 import { articleSlug } from '../../../engine/content/articles'
 import type { Resolution } from '../../../engine/render/resolution'
@@ -27,7 +26,7 @@ import { readJsonBody } from '../../http/read-json'
 import { articleView } from '../../render/article-view'
 import { buildIdFor } from '../../render/builds'
 import { resolveRequest } from '../../render/resolve-request'
-import { CSP_NONCE_PLACEHOLDER } from '../../render/vike-render'
+import { CSP_NONCE_PLACEHOLDER, renderVikePage } from '../../render/vike-render'
 import { type Cc, ccRoute } from './cc-route'
 
 const parse = (text: string | null): unknown => {
@@ -102,7 +101,7 @@ function articleFrom(value: unknown): Article {
 /** The full article page as the brand serves it, or null when this server has no page renderer. */
 async function renderDocument(resolution: Resolution): Promise<string | null> {
   try {
-    const ctx = await renderPage({
+    const ctx = await renderVikePage({
       urlOriginal: resolution.pathname,
       headersOriginal: {},
       resolution: { ...resolution, search: '', buildId: buildIdFor(resolution.snapshotId) },
