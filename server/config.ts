@@ -365,7 +365,7 @@ export const CONFIG: readonly ConfigVariable[] = [
     parse: (v, read) =>
       oneOf(read.mode === 'development' ? 'worktree' : 'git', ['git', 'worktree'] as const)(v),
     description:
-      '`git` (production default): serve the published commit of the content repository; `worktree` (development default): serve `definitions/` as files',
+      '`git` (production default): serve the published commit of the content repository; `worktree` (development default): serve `definitions/` as files, following every saved edit (under `npm start` too; a broken edit is refused and the last valid version keeps serving)',
   }),
   variable({
     name: 'CONTENT_GIT_DIR',

@@ -22,7 +22,7 @@ import { METRICS_PATH, startMetricsServer } from './metrics/metrics-server'
 import { staticFiles } from './middleware/static-files'
 import { setClientBuild } from './render/builds'
 import { devOverlay, wireDevReload } from './render/dev-overlay'
-import { loadProductionBuild, renderThroughVite } from './render/vike-render'
+import { createVikeDevMiddleware, loadProductionBuild } from './render/vike-render'
 import { notLiveYet } from './runtime/not-live-yet'
 import { productionBuildDir } from './runtime/production-build'
 import { registerRunningServer } from './runtime/running-servers'
@@ -57,13 +57,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let assets: Middleware
   let closeDev: (() => Promise<void>) | undefined
   if (config.mode === 'development') {
-    const { createDevMiddleware } = await import('vike/server')
-    renderThroughVite()
     const { default: c2k } = await import('koa-connect')
     // Vite's hot-reload socket on a free port of its own: its fixed default (24678) would make a second
     // dev server (another checkout, a test) silently lose reloads.
     const hmrPort = await freePort(config.host)
-    const { devMiddleware, viteServer } = await createDevMiddleware({
+    const { devMiddleware, viteServer } = await createVikeDevMiddleware({
       root: config.projectRoot,
       viteConfig: { server: { hmr: { port: hmrPort } } },
     })

@@ -13,7 +13,6 @@ import { join } from 'node:path'
 import type { Middleware } from 'koa'
 import compose from 'koa-compose'
 import c2k from 'koa-connect'
-import { createDevMiddleware } from 'vike/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANONYMOUS_ID_COOKIE, ANSWER_KEY_COOKIE, FUNNEL_POST_BODY_LIMIT_BYTES } from '../../engine/constants'
 import { validatorFor } from '../../engine/definitions/validators'
@@ -30,6 +29,7 @@ import { SnapshotStore } from '../content/snapshot-store'
 import { consentRecordsOf } from '../store/consent-store'
 import { leadStory } from '../store/lead-store'
 import { openStore, type Store } from '../store/open-store'
+import { createVikeDevMiddleware } from './vike-render'
 
 interface Answer {
   status: number
@@ -53,7 +53,7 @@ beforeAll(async () => {
     mediaalphaBaseUrl: sim.url,
   }
   snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
-  const { devMiddleware, viteServer } = await createDevMiddleware({
+  const { devMiddleware, viteServer } = await createVikeDevMiddleware({
     root: config.projectRoot,
     // Server rendering only: no client dependencies to optimise, in a cache of its own.
     viteConfig: {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Context } from 'koa'
-import { renderPage } from 'vike/server'
+import { createDevMiddleware, renderPage } from 'vike/server'
 import { errorInfo } from '../../engine/render/error-info'
 import type { Resolution } from '../../engine/render/resolution'
 import { pageEncodingFor } from '../http/page-encoding'
@@ -20,9 +20,12 @@ let productionEntryLoaded = false
 let devRendering = false
 let entryImported: Promise<unknown> | null = null
 
-/** The development server renders through Vite (createDevMiddleware): no build is loaded. */
-export function renderThroughVite(): void {
+/** Vite's development middleware for Vike: pages then render through Vite, and no build is loaded. */
+export async function createVikeDevMiddleware(
+  options: Parameters<typeof createDevMiddleware>[0],
+): ReturnType<typeof createDevMiddleware> {
   devRendering = true
+  return createDevMiddleware(options)
 }
 
 /**

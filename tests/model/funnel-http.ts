@@ -4,6 +4,7 @@
  * funnel tests drive the one funnel interpreter (the server) through it; no browser is needed.
  * Pages are rendered by Vike under Vite (server rendering only).
  */
+
 import type { Server } from 'node:http'
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -12,12 +13,12 @@ import { join } from 'node:path'
 import type { Middleware } from 'koa'
 import compose from 'koa-compose'
 import c2k from 'koa-connect'
-import { createDevMiddleware } from 'vike/server'
 import { ANONYMOUS_ID_COOKIE, ANSWER_KEY_COOKIE } from '../../engine/constants'
 import { createApp } from '../../server/app'
 import type { AppDeps } from '../../server/app-deps'
 import { loadConfig, type ServerConfig } from '../../server/config'
 import { SnapshotStore } from '../../server/content/snapshot-store'
+import { createVikeDevMiddleware } from '../../server/render/vike-render'
 import { openStore, type Store } from '../../server/store/open-store'
 
 export interface HttpAnswer {
@@ -47,9 +48,15 @@ export interface FunnelHttp {
 
 export async function startFunnelHttp(overrides: Partial<ServerConfig> = {}): Promise<FunnelHttp> {
   const store = await openStore({ databaseUrl: null, dataDir: null })
-  const config = { ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'error' }), ...overrides }
+  // Every path is a new visitor from 127.0.0.1: the throttle of new visitors (decision 0810, tested in
+  // answer-lifecycle.test.ts) is lifted here.
+  const config = {
+    ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'error' }),
+    newVisitorLimit: 1_000_000,
+    ...overrides,
+  }
   const snapshots = SnapshotStore.load(config.definitionsDir, config.projectRoot)
-  const { devMiddleware, viteServer } = await createDevMiddleware({
+  const { devMiddleware, viteServer } = await createVikeDevMiddleware({
     root: config.projectRoot,
     viteConfig: {
       server: { hmr: false },
