@@ -5,7 +5,10 @@ import { EVENT_COLUMN_TYPES, EVENT_COLUMNS, type EventRow } from './event-rows'
 /**
  * Inserts rows in one statement; an id already stored is skipped (a redelivered event is kept once:
  * the key (id, client_ts) catches a redelivery racing the first delivery, the NOT EXISTS probe of each
- * partition's key index one sent again with another timestamp). The monthly partitions the rows need are created first when missing (docs/decisions/0311).
+ * partition's key index one sent again with another timestamp). Rows are inserted in the order given,
+ * so their `seq` (migration 0019) keeps the order a request recorded them in: without the ORDER BY a
+ * hash anti-join may hand them over in any order (a completed visitor then showed "submitted" before
+ * the step's view). The monthly partitions the rows need are created first when missing (docs/decisions/0311).
  * Returns how many rows were new.
  */
 export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Promise<number> {
@@ -17,8 +20,11 @@ export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Pr
   const r = await db.query<{ n: number }>(
     `WITH ins AS (
        INSERT INTO events (${EVENT_COLUMNS})
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${EVENT_COLUMN_TYPES})
+       SELECT ${EVENT_COLUMNS}
+       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${EVENT_COLUMN_TYPES})) WITH ORDINALITY
+         AS x(${EVENT_COLUMNS}, ord)
        WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.id = x.id)
+       ORDER BY x.ord
        ON CONFLICT (id, client_ts) DO NOTHING
        RETURNING 1
      ) SELECT count(*)::int AS n FROM ins`,
