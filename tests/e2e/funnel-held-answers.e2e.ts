@@ -91,7 +91,10 @@ function heldAnswers(i: number, contactHidden = false): Record<string, string> {
 
 async function expectHeld(tab: Page, i: number, how: string, contactHidden = false) {
   await stepShown(tab, i).catch(async (e) => {
-    const at = await tab.locator('.funnel-form').getAttribute('data-step').catch(() => null)
+    const at = await tab
+      .locator('.funnel-form')
+      .getAttribute('data-step')
+      .catch(() => null)
     throw new Error(`${how}: wanted ${steps[i].name}, shows ${at} at ${tab.url()}: ${e}`)
   })
   expect({ how, step: steps[i].name, shown: await shownAnswers(tab, i) }).toEqual({
