@@ -274,15 +274,6 @@ export function mountFunnelForm(
     )
   }
 
-  // The funnel's address without a step (the first page everybody gets) names its step from now on,
-  // so Back to this entry shows that step with the answers the server holds: the bare address is a
-  // fresh entry, which the server sends on to where the visitor stopped (decisions 0230, 0525).
-  const first = current()?.dataset.step
-  if (first && location.pathname.replace(/\/+$/, '') === basePath) {
-    const named = `${basePath}/${encodeURIComponent(first)}${location.search}${location.hash}`
-    history.replaceState(history.state, '', named)
-    shownPath = location.pathname
-  }
   // The answers the server rendered into the step are the lease's from the start (no expiry is cut).
   const form = current()
   const step = form && stepOf(form)
