@@ -250,10 +250,6 @@ export const CC_AUDIT_PAGE_MAX = 200
 export const ANONYMOUS_ID_COOKIE = 'fw_anon'
 /** httpOnly cookie with the key that proves a browser may read the answers kept under its anonymous id. */
 export const ANSWER_KEY_COOKIE = 'fw_akey'
-/** Readable cookie set when the server stored answers the browser has not synced yet (0220). */
-export const ANSWERS_POSTED_COOKIE = 'fw_posted'
-/** How long a page waits for the server's answers before its funnel starts without them. */
-export const ANSWER_SYNC_WAIT_MS = 2_500
 /** Path of a resume link on a brand's host: the signed token follows (docs/decisions/0222). */
 export const RESUME_LINK_PREFIX = '/_resume/'
 /** Short-lived readable cookie naming a notice the next funnel page shows once (an expired resume link). */
@@ -268,8 +264,6 @@ export const RESUME_LINK_MAX_DAYS = 30
  * visitor's name, e-mail, phone and address are asked again there (docs/decisions/0232).
  */
 export const CONTACT_FIELD_NAMES = ['firstName', 'lastName', 'email', 'phone', 'address'] as const
-/** Largest body of the browser's answer sync (its buckets). */
-export const ANSWER_SYNC_BODY_LIMIT_BYTES = 32 * 1024
 /** Answers kept server-side expire this long after their last change (the cookie lives as long). */
 export const FUNNEL_ANSWERS_TTL_MS = 30 * 24 * 60 * 60_000
 /** Default of ANSWERS_RETENTION_DAYS: answers are deleted this many days after their last change (0810). */

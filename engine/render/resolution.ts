@@ -2,6 +2,7 @@ import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { ConsentShown } from '../consent/consent-text'
 import type { ExperimentAssignment } from '../experiments/variants'
 import type { FieldErrors } from '../funnel/validate-field'
+import type { LeasedPhone } from '../phone/leased-phone'
 import type { PhoneDisplay } from '../phone/phone-format'
 import type { RouteParams } from '../routing/route-pattern'
 import type { FormValues } from '../runtime-contracts'
@@ -144,10 +145,15 @@ export interface Resolution {
   funnelPost?: { stepIndex: number; values: FormValues; errors: FieldErrors }
   /**
    * The thank-you page of a visitor who finished a funnel (docs/decisions/0231): the number shown to
-   * them, as the lead record says (leased, else the rule's default in business hours, else none).
-   * Never cached.
+   * them, as the lead record says (leased, else the rule's default in business hours, else none), and
+   * the server's lease when it is the one shown: the page's phone line starts from it and leases
+   * nothing itself (docs/decisions/0233). Never cached.
    */
-  visitorPhone?: { shown: PhoneDisplay | null; source: 'leased' | 'default' | 'none' }
+  visitorPhone?: {
+    shown: PhoneDisplay | null
+    source: 'leased' | 'default' | 'none'
+    leased: LeasedPhone | null
+  }
   /** Set when a staff member previews a branch: no tags, no events, a banner. */
   preview?: PreviewInfo
 }

@@ -54,6 +54,10 @@ export interface FunnelUiText {
    */
   no: string
   /**
+   * The small button beside Back on a step shown with answers the server holds: forgets this funnel's answers and goes to its first step (docs/decisions/0230, 0234).
+   */
+  startOver: string
+  /**
    * The small link under a funnel step that makes a resume link (docs/decisions/0222).
    */
   continueElsewhere: string

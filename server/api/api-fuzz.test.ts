@@ -57,11 +57,6 @@ const VALID: Record<string, () => unknown> = {
   '/api/_auth/session': () => ({ email: 'nobody@example.com', password: 'guess' }),
   '/api/mediaalpha/demand-check': () => demandCheckBody(facts, {}),
   '/api/mediaalpha/get-phone': () => getPhoneBody(facts, {}),
-  '/api/funnel/answers': () => ({
-    anonymousId: 'fuzz-visitor-0001',
-    buckets: { 'funnelworks:form:shared': { zipcode: '90210', haveMedicare: true } },
-    overwrite: false,
-  }),
   '/api/funnel/resume-link': () => ({ anonymousId: 'fuzz-visitor-0002', path: '/quiz/otc/zip' }),
 }
 

@@ -7,7 +7,6 @@ import { authApi } from './auth'
 import { registerClientErrors } from './client-errors'
 import { consentApi } from './consent'
 import { eventApi } from './events'
-import { funnelAnswersApi } from './funnel-answers'
 import { registerIpApi } from './ip'
 import { leadsApi } from './leads'
 import { registerMediaAlphaApi } from './mediaalpha'
@@ -25,7 +24,6 @@ export function registerApis(router: Router, deps: AppDeps): void {
   registerMediaAlphaApi(router, deps)
   eventApi(router, deps)
   consentApi(router, deps)
-  funnelAnswersApi(router, deps)
   funnelResumeLinkApi(router, deps)
   leadsApi(router, deps)
   opsCliApi(router, deps)

@@ -1,7 +1,7 @@
 /**
  * Answers have a lifecycle (issue 36, docs/decisions/0810), over HTTP against the in-process app on
  * PGlite and PostgreSQL: posts that create a visitor are throttled per client address (429 with
- * Retry-After), one visitor's buckets stay under the documented caps however often they sync, and
+ * Retry-After), one visitor's buckets stay under the documented caps however often they are written, and
  * the maintenance machine deletes answers past ANSWERS_RETENTION_DAYS on a simulated clock, with an
  * audit entry that holds counts, never answers.
  */
@@ -21,6 +21,7 @@ import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { SnapshotStore } from '../content/snapshot-store'
 import { RateLimiter } from '../http/rate-limiter'
+import { AnswerCapError, loadBuckets } from '../store/answer-store'
 import { startEventMaintenance } from '../store/event-maintenance'
 import { DB_KINDS, openTestStore, type TestStore } from '../store/test-databases'
 
@@ -90,8 +91,6 @@ describe.each(DB_KINDS)('the lifecycle of funnel answers on %s (decision 0810)',
 
   const postZip = (cookie = '') =>
     send('/quiz/otc/zip', 'application/x-www-form-urlencoded', 'zipcode=90210', cookie)
-  const sync = (body: unknown, cookie: string) =>
-    send('/api/funnel/answers', 'application/json', JSON.stringify(body), cookie)
   const cookieOf = (a: Answer) =>
     ((a.headers['set-cookie'] as string[] | undefined) ?? [])
       .map((c) => c.split(';')[0])
@@ -133,30 +132,29 @@ describe.each(DB_KINDS)('the lifecycle of funnel answers on %s (decision 0810)',
     expect((await postZip()).status).toBe(303)
   }, 300_000)
 
-  it('1,000 bucket syncs for one id stay under the caps: more buckets or bytes answer 413, nothing is lost', async () => {
+  it('1,000 writes of buckets for one id stay under the caps: more buckets or bytes are refused, nothing is lost', async () => {
     clock += NEW_VISITORS_WINDOW_MS
     const first = await postZip()
     expect(first.status).toBe(303)
-    const cookie = cookieOf(first)
-    const id = cookie.split('; ')[0].split('=')[1]
-    const statuses = new Map<number, number>()
+    const id = cookieOf(first).split('; ')[0].split('=')[1]
+    const outcomes = new Set<string>()
     for (let i = 0; i < 1000; i++) {
       // Half new bucket keys, half ever more answers in one bucket.
-      const body =
-        i % 2
-          ? {
-              anonymousId: id,
-              buckets: { [`funnelworks:form:v${i}`]: { zipcode: '90210' } },
-              overwrite: true,
-            }
-          : {
-              anonymousId: id,
-              buckets: { 'funnelworks:form:big': { [`f${i}`]: 'x'.repeat(1000) } },
-              overwrite: true,
-            }
-      const a = await sync(body, cookie)
-      statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1)
-      if (a.status !== 200) expect(a.body).toMatch(/at most \d+ (answer buckets|KB of answers)/)
+      const buckets = await loadBuckets(store.db, id)
+      try {
+        if (i % 2) buckets.write(`funnelworks:form:v${i}`, { zipcode: '90210' })
+        else
+          buckets.write('funnelworks:form:big', {
+            ...buckets.read('funnelworks:form:big'),
+            [`f${i}`]: 'x'.repeat(1000),
+          })
+        await buckets.save(store.db)
+        outcomes.add('kept')
+      } catch (e) {
+        expect(e).toBeInstanceOf(AnswerCapError)
+        expect((e as Error).message).toMatch(/at most \d+ (answer buckets|KB of answers)/)
+        outcomes.add('refused')
+      }
       const rows = (
         await store.db.query<{ answers: unknown }>(
           'SELECT answers FROM funnel_answers WHERE anonymous_id = $1',
@@ -167,11 +165,11 @@ describe.each(DB_KINDS)('the lifecycle of funnel answers on %s (decision 0810)',
       const bytes = rows.reduce((n, r) => n + Buffer.byteLength(JSON.stringify(r.answers)), 0)
       expect(bytes).toBeLessThanOrEqual(ANSWERS_MAX_BYTES_PER_VISITOR)
     }
-    expect([...statuses.keys()].sort()).toEqual([200, 413])
+    expect([...outcomes].sort()).toEqual(['kept', 'refused'])
     // What was kept is still the visitor's: the zip posted first is there.
-    const kept = await sync({ anonymousId: id, buckets: {} }, cookie)
-    expect(kept.status).toBe(200)
-    expect(JSON.parse(kept.body).buckets['funnelworks:form:shared']).toMatchObject({ zipcode: '90210' })
+    expect((await loadBuckets(store.db, id)).read('funnelworks:form:shared')).toMatchObject({
+      zipcode: '90210',
+    })
   }, 300_000)
 
   it('the maintenance run deletes answers older than ANSWERS_RETENTION_DAYS (simulated clock), audited without values', async () => {

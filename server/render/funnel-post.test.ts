@@ -26,9 +26,11 @@ import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { sha256Hex } from '../consent/consent-versions'
 import { SnapshotStore } from '../content/snapshot-store'
+import { answerKeyStatus } from '../store/answer-store'
 import { consentRecordsOf } from '../store/consent-store'
 import { leadStory } from '../store/lead-store'
 import { openStore, type Store } from '../store/open-store'
+import { keyHash } from './funnel-visitor'
 import { createVikeDevMiddleware } from './vike-render'
 
 interface Answer {
@@ -123,48 +125,6 @@ function post(
   })
 }
 
-/** POST /api/funnel/answers as the browser's answer sync sends it. */
-function sync(
-  brand: string,
-  body: unknown,
-  cookie = '',
-): Promise<Answer & { json: Record<string, unknown> }> {
-  const text = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/funnel/answers',
-        method: 'POST',
-        headers: {
-          host: host(brand),
-          origin: `http://${host(brand)}`,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(text)),
-          ...(cookie ? { cookie } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c) => chunks.push(c))
-        res.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8')
-          resolve({
-            status: res.statusCode ?? 0,
-            location: res.headers.location,
-            cookies: res.headers['set-cookie'] ?? [],
-            body,
-            json: res.headers['content-type']?.includes('json') ? JSON.parse(body) : {},
-          })
-        })
-      },
-    )
-    req.on('error', reject)
-    req.end(text)
-  })
-}
-
 const funnelOf = (id: string): ResolvedFunnel => snapshots.current.funnels.get(id)!
 /** The visitor's cookies as a browser sends them back: the anonymous id and its answer key. */
 const cookieOf = (a: Answer) =>
@@ -172,6 +132,11 @@ const cookieOf = (a: Answer) =>
     .map((c) => c.split(';')[0])
     .filter((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`) || c.startsWith(`${ANSWER_KEY_COOKIE}=`))
     .join('; ')
+const keyOf = (cookie: string) =>
+  cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${ANSWER_KEY_COOKIE}=`))!
+    .split('=')[1]
 const idOf = (cookie: string) =>
   cookie
     .split('; ')
@@ -314,63 +279,37 @@ describe('a funnel step posted as a plain form', () => {
     expect(big.status).toBe(413)
   })
 
-  it('one anonymous id on both paths: the browser claims its id, posted steps keep answers under it, and the sync returns them', async () => {
-    const browserId = `browser-${Date.now().toString(36)}-a1b2c3`
-    const version = `funnelworks:form:${funnelOf('quiz-otc').formVersion}`
-    const first = await sync('m10', { anonymousId: browserId, buckets: { [version]: { zipcode: '30301' } } })
-    expect(first.status).toBe(200)
-    const cookie = cookieOf(first)
-    expect(idOf(cookie)).toBe(browserId)
-    // The id cookie is readable by the page; the key is not.
-    expect(first.cookies.find((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`))).not.toMatch(/httponly/i)
-    expect(first.cookies.find((c) => c.startsWith(`${ANSWER_KEY_COOKIE}=`))).toMatch(/httponly/i)
-    // JavaScript off for step 2: the server runs the machine with the browser's step-1 answer.
-    const medicare = await post('m10', '/quiz/otc/medicare', { haveMedicare: 'true' }, { cookie })
-    expect(medicare.status).toBe(303)
-    expect(idOf(cookieOf(medicare))).toBe(browserId)
-    expect(medicare.cookies.some((c) => c.startsWith('fw_posted=1'))).toBe(true)
-    // JavaScript on again: the sync hands the browser what the posted step stored.
-    const back = await sync('m10', { anonymousId: browserId, buckets: {} }, cookie)
-    expect(back.status).toBe(200)
-    expect((back.json.buckets as Record<string, unknown>)[version]).toEqual({
-      zipcode: '30301',
-      haveMedicare: true,
-    })
-    // A page load's sync never overwrites what the server path answered since; a submit does.
-    const stale = await sync(
-      'm10',
-      { anonymousId: browserId, buckets: { [version]: { haveMedicare: false } } },
-      cookie,
-    )
-    expect((stale.json.buckets as Record<string, Record<string, unknown>>)[version].haveMedicare).toBe(true)
-    const newer = await sync(
-      'm10',
-      { anonymousId: browserId, buckets: { [version]: { haveMedicare: false } }, overwrite: true },
-      cookie,
-    )
-    expect((newer.json.buckets as Record<string, Record<string, unknown>>)[version].haveMedicare).toBe(false)
-  })
-
-  it('a posted step before hydration: the browser adopts the server id and its answers', async () => {
-    const zip = await post('m10', '/quiz/otc/zip', { zipcode: '60601' })
+  it('a visitor is an id and a key: posted steps keep answers under the id; an owned claim renews the key', async () => {
+    const zip = await post('m10', '/quiz/otc/zip', { zipcode: '30301' })
+    expect(zip.status).toBe(303)
     const cookie = cookieOf(zip)
     const id = idOf(cookie)
-    const got = await sync('m10', { anonymousId: id, buckets: {} }, cookie)
-    expect(got.status).toBe(200)
-    expect(got.json.buckets).toMatchObject({ 'funnelworks:form:shared': { zipcode: '60601' } })
-    // A browser that had its own id first gets the answers the cookie's id kept merged in.
-    const other = `late-${Date.now().toString(36)}-9z8y7x`
-    const merged = await sync('m10', { anonymousId: other, buckets: {} }, cookie)
-    expect(merged.status).toBe(200)
-    expect(merged.json.buckets).toMatchObject({ 'funnelworks:form:shared': { zipcode: '60601' } })
+    // The id cookie is readable by the page; the key is not.
+    expect(zip.cookies.find((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`))).not.toMatch(/httponly/i)
+    expect(zip.cookies.find((c) => c.startsWith(`${ANSWER_KEY_COOKIE}=`))).toMatch(/httponly/i)
+    // The key was listed 29 days ago: a visitor still answering keeps it (its lifetime starts again).
+    await store.db.query(
+      `UPDATE funnel_answer_keys SET created_at = now() - interval '29 days' WHERE anonymous_id = $1`,
+      [id],
+    )
+    const medicare = await post('m10', '/quiz/otc/medicare', { haveMedicare: 'true' }, { cookie })
+    expect(medicare.status).toBe(303)
+    expect(idOf(cookieOf(medicare))).toBe(id)
+    const listed = await store.db.query<{ created_at: Date | string }>(
+      'SELECT created_at FROM funnel_answer_keys WHERE anonymous_id = $1',
+      [id],
+    )
+    expect(listed.rows).toHaveLength(1)
+    expect(Date.now() - new Date(listed.rows[0].created_at).getTime()).toBeLessThan(60_000)
+    // Two days on (past the key's first listing + 30 days), it is still theirs.
+    expect(await answerKeyStatus(store.db, id, keyHash(keyOf(cookie)), Date.now() + 2 * 86_400_000)).toBe(
+      'owned',
+    )
   })
 
   it('an anonymous id is not a key: another browser naming it reads nothing and starts afresh', async () => {
     const zip = await post('m10', '/quiz/otc/zip', { zipcode: '73301' })
     const id = idOf(cookieOf(zip))
-    const stolen = await sync('m10', { anonymousId: id, buckets: {} }, `${ANONYMOUS_ID_COOKIE}=${id}`)
-    expect(stolen.status).toBe(409)
-    expect(stolen.body).not.toContain('73301')
     const posted = await post(
       'm10',
       '/quiz/otc/contact',
@@ -382,7 +321,5 @@ describe('a funnel step posted as a plain form', () => {
     expect(posted.location).toBe('/quiz/otc/zip')
     expect(posted.body).not.toContain('73301')
     expect(idOf(cookieOf(posted))).not.toBe(id)
-    const bad = await sync('m10', { anonymousId: 'x', buckets: { nope: {} } })
-    expect(bad.status).toBe(400)
   })
 })

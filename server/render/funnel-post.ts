@@ -12,8 +12,6 @@ import { randomUUID } from 'node:crypto'
 import type { Context } from 'koa'
 import { fillConsent } from '../../engine/consent/consent-text'
 import {
-  ANSWERS_POSTED_COOKIE,
-  FUNNEL_ANSWERS_TTL_MS,
   FUNNEL_POST_BODY_LIMIT_BYTES,
   SERVER_SESSION_COOKIE,
   SESSION_IDLE_TIMEOUT_MS,
@@ -246,14 +244,6 @@ export function funnelPostHandler(deps: AppDeps) {
     await store.db.transaction(async (tx) => {
       await buckets.save(tx)
       if (records.length) await insertConsentRecords(tx, records)
-    })
-    // A page that hydrates later fetches these answers before its funnel starts (docs/decisions/0220).
-    ctx.cookies.set(ANSWERS_POSTED_COOKIE, '1', {
-      maxAge: FUNNEL_ANSWERS_TTL_MS,
-      httpOnly: false,
-      sameSite: 'lax',
-      secure: clientOf(ctx).protocol === 'https',
-      overwrite: true,
     })
     if (events.length) await store.events.write(events.map((e) => eventRow(e, now, ip || null)))
     // This browser has continued the funnel itself: its contact details are its own again (0232).

@@ -127,18 +127,26 @@ async function thankYouPage(
         })
       : null
   const open = isWithinBusinessHours(now, query.get('utm_medium'))
-  const lease = await store.db.query<{ phone: string }>(
-    `SELECT phone FROM marketplace_calls
+  const lease = await store.db.query<{ phone: string; expires_at: Date | string }>(
+    `SELECT phone, expires_at FROM marketplace_calls
      WHERE kind = 'get-phone' AND ok AND user_id = $1 AND phone IS NOT NULL AND expires_at > $2
      ORDER BY at DESC, id DESC LIMIT 1`,
     [anonymousId, new Date(now).toISOString()],
   )
   const leased = lease.rows[0]?.phone ?? null
+  const expiresAt = lease.rows[0] ? new Date(lease.rows[0].expires_at).getTime() : 0
   const number = !open || !rule ? null : (leased ?? rule.defaultNumber ?? null)
   const source = number === null ? 'none' : number === leased ? 'leased' : 'default'
   ctx.set('Cache-Control', 'no-store')
   await recordShown(ctx, deps, resolution, anonymousId, { number, source, rule })
-  return { ...resolution, visitorPhone: { shown: number ? phoneDisplay(number) : null, source } }
+  return {
+    ...resolution,
+    visitorPhone: {
+      shown: number ? phoneDisplay(number) : null,
+      source,
+      leased: source === 'leased' && leased ? { value: leased, expiresAt } : null,
+    },
+  }
 }
 
 async function recordShown(

@@ -17,7 +17,13 @@ import type { FormValues } from '../../engine/runtime-contracts'
 import { HttpError } from '../http/http-error'
 import type { RateLimiter } from '../http/rate-limiter'
 import { clientOf } from '../http/request-client'
-import { addAnswerKey, answerKeyStatus, contactHidden, loadBuckets } from '../store/answer-store'
+import {
+  addAnswerKey,
+  answerKeyStatus,
+  contactHidden,
+  loadBuckets,
+  renewAnswerKey,
+} from '../store/answer-store'
 import type { Queryable } from '../store/db'
 
 /** An anonymous id a browser or we made: a UUID, or the browser's fallback (base-36 time and random). */
@@ -61,8 +67,9 @@ export function setVisitorCookies(ctx: Context, anonymousId: string, key: string
 
 /**
  * The anonymous id whose answers this request may use: `wanted` (the browser's id; else the cookie's)
- * when the request's key is listed for it or nobody claimed it yet (then the key is listed); null
- * when another browser holds it. Sets the cookies for the id it answers.
+ * when the request's key is listed for it (then its lifetime starts again: an active visitor's key does
+ * not expire under them) or nobody claimed it yet (then the key is listed); null when another browser
+ * holds it. Sets the cookies for the id it answers.
  */
 export async function claimVisitor(
   ctx: Context,
@@ -77,7 +84,7 @@ export async function claimVisitor(
   if (status === 'free') {
     countNewVisitor(ctx, newVisitors)
     await addAnswerKey(db, wanted, keyHash(key))
-  }
+  } else await renewAnswerKey(db, wanted, keyHash(key))
   setVisitorCookies(ctx, wanted, key)
   return wanted
 }

@@ -39,7 +39,9 @@ describe('HtmlCache', () => {
 
   it("never caches a page carrying one visitor's answers or phone number (docs/decisions/0230)", () => {
     expect(HtmlCache.keyOf(resolution({ funnelPost: { stepIndex: 0, values: {}, errors: {} } }))).toBeNull()
-    expect(HtmlCache.keyOf(resolution({ visitorPhone: { shown: null, source: 'none' } }))).toBeNull()
+    expect(
+      HtmlCache.keyOf(resolution({ visitorPhone: { shown: null, source: 'none', leased: null } })),
+    ).toBeNull()
   })
 
   it('does not cache errors or the brand index', () => {

@@ -96,6 +96,17 @@ export async function answerKeyStatus(
 }
 
 /**
+ * Renews a listed key's lifetime (its `created_at`): a visitor who keeps answering keeps their key for
+ * FUNNEL_ANSWERS_TTL_MS after their last claim, as their answers are kept after their last change.
+ */
+export async function renewAnswerKey(db: Queryable, anonymousId: string, keySha256: string): Promise<void> {
+  await db.query(
+    'UPDATE funnel_answer_keys SET created_at = now() WHERE anonymous_id = $1 AND key_sha256 = $2',
+    [anonymousId, keySha256],
+  )
+}
+
+/**
  * Lists a key for an anonymous id (a first claim, or another device through a resume link: then
  * `contactHidden`, so that browser gets no contact details until it posts a step; migration 0019).
  */
@@ -145,19 +156,6 @@ export async function resumeLinksEndedAt(db: Queryable, anonymousId: string): Pr
     [anonymousId],
   )
   return r.rows[0] ? new Date(r.rows[0].ended_at).getTime() : null
-}
-
-/** Every bucket kept under an anonymous id (within the TTL), by bucket key. */
-export async function allBuckets(
-  db: Queryable,
-  anonymousId: string,
-  now = Date.now(),
-): Promise<Record<string, FormValues>> {
-  const r = await db.query<{ bucket: string; answers: FormValues }>(
-    'SELECT bucket, answers FROM funnel_answers WHERE anonymous_id = $1 AND updated_at > $2',
-    [anonymousId, new Date(now - FUNNEL_ANSWERS_TTL_MS).toISOString()],
-  )
-  return Object.fromEntries(r.rows.map((row) => [row.bucket, row.answers]))
 }
 
 /** What the answers' retention removed in one run. */

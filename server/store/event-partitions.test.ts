@@ -86,6 +86,22 @@ describe.each(DB_KINDS)('monthly event partitions on %s', (kind) => {
   }, 60_000)
   afterAll(() => store?.close())
 
+  it('numbers the rows of one insert in the order given (seq), whatever plan the database picks', async () => {
+    // Enough stored rows that the planner may hash the batch for its NOT EXISTS probe.
+    const at = '2026-11-20T10:00:00.000Z'
+    for (let i = 0; i < 5; i++)
+      await insertEvents(
+        store.db,
+        Array.from({ length: 200 }, () => rowAt(at, `anon-bulk-${i}`)),
+      )
+    const batch = Array.from({ length: 300 }, () => rowAt(at, 'anon-seq'))
+    expect(await insertEvents(store.db, batch)).toBe(300)
+    const stored = await store.db.query<{ id: string }>(
+      "SELECT id FROM events WHERE anonymous_id = 'anon-seq' ORDER BY seq",
+    )
+    expect(stored.rows.map((r) => r.id)).toEqual(batch.map((r) => r.id))
+  })
+
   it('creates the months ahead, and any month an insert needs (no insert fails for a missing one)', async () => {
     const now = Date.parse('2027-05-15T00:00:00Z')
     await createPartitionsAhead(store.db, now)

@@ -7,7 +7,10 @@ import { EVENT_COLUMN_TYPES, EVENT_COLUMNS, type EventRow } from './event-rows'
  * `event_ids` (its primary key is the id alone, migration 0017, docs/decisions/0720): a redelivery
  * racing the first delivery waits for it and claims nothing, whatever client time either carries,
  * so an id is stored once under any concurrency. The monthly partitions the rows need are created
- * first when missing (docs/decisions/0311). Returns how many rows were new.
+ * first when missing (docs/decisions/0311). Rows are inserted in the order given, so their `seq`
+ * (migration 0019) keeps the order a request recorded them in (without the ORDER BY a join may hand
+ * them over in any order: a completed visitor then showed "submitted" before the step's view).
+ * Returns how many rows were new.
  */
 export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0
@@ -17,7 +20,10 @@ export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Pr
   )
   const r = await db.query<{ n: number }>(
     `WITH x AS (
-       SELECT DISTINCT ON (id) * FROM jsonb_to_recordset($1::jsonb) AS x(${EVENT_COLUMN_TYPES})
+       SELECT DISTINCT ON (id) *
+       FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${EVENT_COLUMN_TYPES})) WITH ORDINALITY
+         AS x(${EVENT_COLUMNS}, ord)
+       ORDER BY id, ord
      ), claimed AS (
        INSERT INTO event_ids (id, client_ts) SELECT id, client_ts FROM x
        ON CONFLICT (id) DO NOTHING
@@ -25,6 +31,7 @@ export async function insertEvents(db: Queryable, rows: readonly EventRow[]): Pr
      ), ins AS (
        INSERT INTO events (${EVENT_COLUMNS})
        SELECT ${EVENT_COLUMNS} FROM x WHERE x.id IN (SELECT id FROM claimed)
+       ORDER BY x.ord
        RETURNING 1
      ) SELECT count(*)::int AS n FROM ins`,
     [JSON.stringify(rows)],

@@ -5,7 +5,7 @@
  * on a slow phone (Chromium CDP: 400 ms latency, 50 KB/s both ways, CPU 4x) — a ZIP typed as soon as
  * the input shows and submitted before, during or after the island starts reaches step 2, typing
  * across start-up loses no character, no answer is in any request URL — the page's look without
- * JavaScript, and one walk's events and consent records with JavaScript on and off.
+ * JavaScript, and one walk's events, consent records and phone leases with JavaScript on and off.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,6 +13,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PROGRESS_ANIMATION_DELAY_MS, PROGRESS_ANIMATION_MS } from '../../engine/constants'
 import type { LeadStory } from '../../server/store/lead-store'
+import {
+  type MarketplaceSimulator,
+  startMarketplaceSimulator,
+} from '../fixtures/marketplace-simulator/simulator'
 import { loadSnapshot } from '../model/funnel-catalogue'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import {
@@ -22,9 +26,9 @@ import {
   currentStepName,
   waitForLive,
 } from './funnel-driver'
+import { newDataDir, type ServerProcess, startServerProcess } from './server-process'
 
 const port = inject('port')
-const dataDir = inject('dataDir')
 const funnel = loadSnapshot().funnels.get('quiz-otc')!
 const BASE = '/quiz/otc'
 const START = brandUrl('m10', port, BASE)
@@ -234,9 +238,13 @@ describe('without JavaScript', () => {
   })
 })
 
+/** A server of our own pointed at the marketplace simulator: a walk leases a number (0221, 0233). */
+let leasing: { sim: MarketplaceSimulator; server: ServerProcess; dataDir: string } | undefined
+
 async function leadOf(key: string): Promise<LeadStory> {
+  const { server, dataDir } = leasing!
   const { token } = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { token: string }
-  const r = await fetch(`http://127.0.0.1:${port}/api/_ops/leads?key=${encodeURIComponent(key)}`, {
+  const r = await fetch(`http://127.0.0.1:${server.port}/api/_ops/leads?key=${encodeURIComponent(key)}`, {
     headers: { 'x-ops-token': token },
   })
   expect(r.status).toBe(200)
@@ -244,24 +252,21 @@ async function leadOf(key: string): Promise<LeadStory> {
 }
 
 /**
- * A walk's record on the funnel page, per kind in the story's order: its events, its consent records
- * and its phone leases. The kinds are compared apart: a step's events and its consent record are
- * stamped by different clocks (the event's client time, the record's arrival), and events of the same
- * instant are put in one order (their order is the store's tie-break, not the walk's).
+ * A walk's record, per kind in the story's order: its events on the funnel page and its consent
+ * records, in the order they were stored (events by time, then their `seq`: migration 0019), and its
+ * phone leases. The kinds are compared apart: a step's events and its consent record are stamped by
+ * different clocks (the event's client time, the record's arrival).
  */
 function walkRecord(story: LeadStory, pageKey: string): Record<'events' | 'consents' | 'leases', string[]> {
-  const events = story.entries.flatMap((e) => {
-    if (e.kind !== 'event') return []
-    const props = (e.event.body as { properties?: { page?: { name?: string }; stepName?: string } })
-      .properties
-    return props?.page?.name === pageKey
-      ? [{ at: e.at, what: `${e.event.type} ${e.event.name}${props.stepName ? ` ${props.stepName}` : ''}` }]
-      : []
-  })
   return {
-    events: events
-      .sort((a, b) => a.at.localeCompare(b.at) || a.what.localeCompare(b.what))
-      .map((r) => r.what),
+    events: story.entries.flatMap((e) => {
+      if (e.kind !== 'event') return []
+      const props = (e.event.body as { properties?: { page?: { name?: string }; stepName?: string } })
+        .properties
+      return props?.page?.name === pageKey
+        ? [`${e.event.type} ${e.event.name}${props.stepName ? ` ${props.stepName}` : ''}`]
+        : []
+    }),
     consents: story.entries.flatMap((e) => (e.kind === 'consent' ? [`consent ${e.record.step_name}`] : [])),
     leases: story.entries.flatMap((e) =>
       e.kind === 'marketplace' && e.call.kind === 'get-phone'
@@ -272,17 +277,36 @@ function walkRecord(story: LeadStory, pageKey: string): Record<'events' | 'conse
 }
 
 describe('one walk, JavaScript on and off', () => {
+  beforeAll(async () => {
+    const sim = await startMarketplaceSimulator()
+    const dataDir = newDataDir('fw-island-walk-')
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      MEDIAALPHA_BASE_URL: sim.url,
+      MEDIAALPHA_RATE_LIMIT: '1000',
+    })
+    leasing = { sim, server, dataDir }
+  }, 180_000)
+  afterAll(async () => {
+    await leasing?.server.stop()
+    await leasing?.sim.close()
+  })
+
   it('records the same events, consent records and phone leases, in the same order', async () => {
     const page = loadSnapshot().pages.get('quiz-otc')!
+    const start = brandUrl('m10', leasing!.server.port, BASE)
     const records: ReturnType<typeof walkRecord>[] = []
     for (const javaScriptEnabled of [true, false]) {
       const ctx = await context({ javaScriptEnabled })
       const tab = await ctx.newPage()
-      await tab.goto(START)
+      await tab.goto(start)
       const visited = javaScriptEnabled
         ? await completeFunnel(tab, funnel, BASE)
         : await completeFunnelWithoutJs(tab, funnel, BASE)
       expect(visited.length).toBeGreaterThan(2)
+      // The thank-you page has started (with JavaScript, its phone line too: it leases nothing, 0233).
+      if (javaScriptEnabled)
+        await tab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
       const anonymousId = (await ctx.cookies()).find((c) => c.name === 'fw_anon')?.value
       expect(anonymousId).toBeTruthy()
       const story = await leadOf(anonymousId!)
@@ -294,6 +318,8 @@ describe('one walk, JavaScript on and off', () => {
     expect(off.events.filter((r) => r.startsWith('track formStepSubmitted'))).toHaveLength(
       funnel.steps.length,
     )
+    // The server leases once, when the funnel is finished, on both paths.
+    expect(off.leases).toEqual(['phone lease ok'])
     expect(on).toEqual(off)
-  })
+  }, 240_000)
 })

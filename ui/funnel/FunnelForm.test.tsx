@@ -17,6 +17,7 @@ function render(
   pathname: string,
   params: Record<string, string>,
   { funnel, page } = { funnel: first.funnel, page: first.page },
+  funnelPost?: Resolution['funnelPost'],
 ): string {
   const brand = snapshot.brands.get(page.brands[0])!
   const resolution: Resolution = {
@@ -33,6 +34,7 @@ function render(
     funnel,
     consent: consentForPage(snapshot, page, brand),
     thirdParty: { tagManagerUrl: 'https://tm.example', adScriptUrl: null },
+    funnelPost,
   }
   return renderToString(<FunnelForm resolution={resolution} funnel={funnel} />)
 }
@@ -60,6 +62,22 @@ describe('FunnelForm server render', () => {
       expect(html).toContain('data-testid="tcpa-consent"')
       expect(html).toContain('autoComplete="tel-national"')
     }
+  })
+})
+
+describe('Start over (docs/decisions/0234)', () => {
+  const startOver =
+    /<button type="submit" value="restart" class="link-button funnel-restart" name="_action">([^<]+)<\/button>/
+  it('shows on a step past the first rendered with the answers the server holds, as a plain submit', () => {
+    const second = funnel.steps[1]
+    const held = (stepIndex: number) => ({ stepIndex, values: {}, errors: {} })
+    const html = render(`${base}/${second.name}`, { step: second.name }, first, held(1))
+    expect(startOver.exec(html)?.[1]).toBe(funnel.text.funnel.startOver)
+    // Inside the step's form: it posts without JavaScript.
+    expect(html.indexOf('funnel-restart')).toBeLessThan(html.indexOf('</form>'))
+    // The page everybody gets, and the first step, show none.
+    expect(render(`${base}/${second.name}`, { step: second.name })).not.toContain('funnel-restart')
+    expect(render(base, {}, first, held(0))).not.toContain('funnel-restart')
   })
 })
 

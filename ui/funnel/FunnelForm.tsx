@@ -1,6 +1,11 @@
 import './funnel.css'
 import { funnelLocation } from '../../engine/funnel/funnel-location'
-import { POSTED_ACTION_FIELD, POSTED_BACK, POSTED_SKIP } from '../../engine/funnel/posted-fields'
+import {
+  POSTED_ACTION_FIELD,
+  POSTED_BACK,
+  POSTED_RESTART,
+  POSTED_SKIP,
+} from '../../engine/funnel/posted-fields'
 import { fillText } from '../../engine/funnel/validate-field'
 import type { Resolution } from '../../engine/render/resolution'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
@@ -100,6 +105,18 @@ export function FunnelForm({ resolution, funnel }: { resolution: Resolution; fun
               className="link-button funnel-skip"
             >
               {text.skip}
+            </button>
+          )}
+          {held && stepIndex > 0 && (
+            // A visitor shown the answers the server holds may drop them (docs/decisions/0230, 0234):
+            // a plain submit, so it works without JavaScript too.
+            <button
+              type="submit"
+              name={POSTED_ACTION_FIELD}
+              value={POSTED_RESTART}
+              className="link-button funnel-restart"
+            >
+              {text.startOver}
             </button>
           )}
         </div>

@@ -6,6 +6,7 @@
  * resume notice and "Continue on another device" with the runtime.
  */
 import { FUNNEL_NOTICE_COOKIE, FUNNEL_NOTICE_RESUME_INVALID } from '../../engine/constants'
+import { funnelLocation, stepUrl } from '../../engine/funnel/funnel-location'
 import type { ClientRuntime } from '../runtime/client-runtime'
 import { readCookie } from '../runtime/cookies'
 import { mountFunnelForm } from './funnel-form-island'
@@ -23,6 +24,20 @@ export function startFunnelIslands(doc: Document = document): void {
       if (bar) mountLoadingBar(bar)
       const box = islandIn<HTMLElement>(root, 'form')
       if (!box || !resolution.funnel) return
+      // The funnel's address without a step (the first page everybody gets), or with one the funnel
+      // does not have, names the step shown from now on, so Back to this entry shows that step with
+      // the answers the server holds: such an address is a fresh entry, which the server sends on to
+      // where the visitor stopped (0230, 0525).
+      const names = resolution.funnel.steps.map((s) => s.name)
+      const at = funnelLocation(resolution.pathname, resolution.params, names)
+      const first = box.querySelector<HTMLElement>('form.funnel-form')?.dataset.step
+      const named = at.stepParam !== undefined && names.includes(at.stepParam)
+      if (first && !named && location.pathname === resolution.pathname)
+        history.replaceState(
+          history.state,
+          '',
+          `${stepUrl(at.basePath, first, location.search)}${location.hash}`,
+        )
       const values = new Map<string, unknown>()
       mountFunnelForm(box, resolution.funnel, {
         values(next, changed) {

@@ -92,6 +92,14 @@ export function startPhoneLine(resolution: Resolution, deps: PhoneLineDeps): Pho
   // Without a configured marketplace there is nothing to lease or check: the rule's default number
   // shows, and no request is made that could only answer 503.
   if (resolution.thirdParty.marketplace === false) return control
+  // A funnel's lease is the server's (docs/decisions/0233): it leases once the funnel is finished, with
+  // every answer, and the thank-you page it renders says which number it showed. That page's line
+  // starts from the server's lease and leases nothing itself; a step leases nothing either, so a walk
+  // leases the same with JavaScript on and off (the rule's default shows on the steps).
+  if (resolution.visitorPhone) {
+    setState({ leased: resolution.visitorPhone.leased })
+    return control
+  }
 
   const ip = lookupIp()
   ip.catch(() => {}) // no IP, no lease: the default number stays
@@ -110,6 +118,8 @@ export function startPhoneLine(resolution: Resolution, deps: PhoneLineDeps): Pho
       return null
     }
   }
+
+  if (resolution.view === 'funnel') return control
 
   const machine = leaseMachine.provide({
     actors: {
