@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../app-deps'
 import { HttpError } from '../http/http-error'
-import { requireOpsToken } from './ops-auth'
+import { requireOpsChannel } from './ops-auth'
 import { requireStore } from './require-store'
 
 /** The header that tells `npm run backup` which commit this server served when it took the dump. */
@@ -13,7 +13,7 @@ export const LIVE_COMMIT_HEADER = 'x-live-commit'
  */
 export function opsBackupApi(router: Router, deps: AppDeps): void {
   router.get('/api/_ops/store-dump', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     if (!store.db.dumpDataDir)
       throw new HttpError(

@@ -17,6 +17,7 @@ import { describeServer, pickServer, runningServers } from '../runtime/running-s
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
 import { openPglite } from '../store/pglite-db'
 import { folderArgument, runCli } from './cli-main'
+import { opsFetch, reachable } from './ops-request'
 
 const USAGE = 'usage: npm run backup -- DIR [--include-keys]   (DIR: a new or empty folder)'
 
@@ -27,10 +28,8 @@ const POSTGRES_NOT_COVERED =
 function storeDumper(dataDir: string): () => Promise<StoreDump> {
   return async () => {
     const owner = readDataDirOwner(dataDir)
-    if (owner?.port) {
-      const r = await fetch(`http://127.0.0.1:${owner.port}/api/_ops/store-dump`, {
-        headers: { 'x-ops-token': owner.token },
-      })
+    if (reachable(owner)) {
+      const r = await opsFetch(owner, '/api/_ops/store-dump')
       if (!r.ok)
         throw new Error(`the running server (pid ${owner.pid}) answered ${r.status}: ${await r.text()}`)
       return {

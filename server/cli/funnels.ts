@@ -11,6 +11,7 @@ import { EVENT_TIMESTAMP_MAX_MS, EVENT_TIMESTAMP_MIN_MS } from '../../engine/con
 import { loadConfig } from '../config'
 import { SnapshotStore } from '../content/snapshot-store'
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
+import { opsFetch, reachable } from './ops-request'
 import {
   DROPOFF_DIMENSIONS,
   type DropoffDimension,
@@ -46,18 +47,13 @@ async function dropoff(
 ): Promise<DropoffReport> {
   const config = loadConfig()
   const owner = config.databaseUrl ? null : readDataDirOwner(config.dataDir)
-  if (owner?.port) {
+  if (reachable(owner)) {
     const q = new URLSearchParams({
       since: since.toISOString(),
       until: until.toISOString(),
       ...(by ? { by } : {}),
     })
-    const r = await fetch(
-      `http://127.0.0.1:${owner.port}/api/_ops/funnels/${encodeURIComponent(funnel)}/dropoff?${q}`,
-      {
-        headers: { 'x-ops-token': owner.token },
-      },
-    )
+    const r = await opsFetch(owner, `/api/_ops/funnels/${encodeURIComponent(funnel)}/dropoff?${q}`)
     const body = (await r.json().catch(() => null)) as (DropoffReport & { error?: string }) | null
     if (!r.ok) throw new Error(body?.error ?? `the running server (pid ${owner.pid}) answered ${r.status}`)
     return body as DropoffReport
