@@ -4,9 +4,9 @@ import type { ContentServices } from './content/content-services'
 import type { SnapshotStore } from './content/snapshot-store'
 import type { RateLimiter } from './http/rate-limiter'
 import type { Metrics } from './metrics/metrics'
+import type { OpsChannel } from './runtime/ops-channel'
 import type { Store } from './store/open-store'
 import type { PasswordHasher } from './store/password'
-import type { OpsChannel } from './runtime/ops-channel'
 
 /** What createApp() is built from; server/index.ts supplies the real ones, tests their own. */
 export interface AppDeps {

@@ -17,27 +17,35 @@ describe('the CLIs’ operator endpoints (docs/decisions/0616, 0617, 0722)', () 
     for (const host of ['127.0.0.1', 'localhost', 'm10.localhost', 'ccc.localhost'])
       for (const headers of [{}, { 'x-ops-token': 'anything' }] as Record<string, string>[]) {
         expect(
-          (await h.call(null, 'POST', '/api/_ops/staff', { args: ['add', 'm@x.test', 'M'] }, { host, ...headers }))
-            .status,
+          (
+            await h.call(
+              null,
+              'POST',
+              '/api/_ops/staff',
+              { args: ['add', 'm@x.test', 'M'] },
+              { host, ...headers },
+            )
+          ).status,
         ).toBe(404)
-        expect((await h.call(null, 'POST', '/api/_ops/previews', { branch: 'x' }, { host, ...headers })).status).toBe(
-          404,
-        )
+        expect(
+          (await h.call(null, 'POST', '/api/_ops/previews', { branch: 'x' }, { host, ...headers })).status,
+        ).toBe(404)
       }
     expect((await h.store.db.query(`SELECT 1 FROM staff_users WHERE email = 'm@x.test'`)).rows).toEqual([])
   })
 
   it('staff: runs the command and answers its lines; bad input is a 400 that says what is wrong', async () => {
-    const add = await h.ops.call('POST', '/api/_ops/staff',
-      { args: ['add', 'ed@x.test', 'Ed'], password: 'pw-of-ed' })
+    const add = await h.ops.call('POST', '/api/_ops/staff', {
+      args: ['add', 'ed@x.test', 'Ed'],
+      password: 'pw-of-ed',
+    })
     expect(add.status, add.text).toBe(200)
     expect(add.json.lines).toEqual([expect.stringMatching(/^created ed@x\.test \(editor\), id /)])
     const again = await h.ops.call('POST', '/api/_ops/staff', { args: ['add', 'ed@x.test', 'Ed'] })
     expect(again.status).toBe(400)
     expect(again.json.error).toBe('a user with the e-mail ed@x.test already exists')
     expect(
-      (await h.ops.call('POST', '/api/_ops/staff', { args: ['role', 'ed@x.test', 'owner'] })).json
-        .error,
+      (await h.ops.call('POST', '/api/_ops/staff', { args: ['role', 'ed@x.test', 'owner'] })).json.error,
     ).toBe('role "owner" is not one of viewer, editor, publisher, admin')
     expect((await h.ops.call('POST', '/api/_ops/staff', { args: [] })).status).toBe(400)
     for (const args of [
@@ -59,8 +67,7 @@ describe('the CLIs’ operator endpoints (docs/decisions/0616, 0617, 0722)', () 
     expect(r.json.email).toBe('ed@x.test')
     const grant = h.cc.previews.verify(r.json.token)
     expect(grant).toMatchObject({ branch: 'spring', drafts: false })
-    const named = await h.ops.call('POST', '/api/_ops/previews',
-      { branch: 'spring', as: 'ghost@x.test' })
+    const named = await h.ops.call('POST', '/api/_ops/previews', { branch: 'spring', as: 'ghost@x.test' })
     expect(named.status).toBe(400)
     expect(named.json.error).toBe('no active staff user ghost@x.test')
     expect((await h.ops.call('POST', '/api/_ops/previews', { branch: 'nope' })).status).toBe(404)

@@ -14,10 +14,10 @@ import { Readable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config'
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
-import { opsFetch, reachable } from './ops-request'
 import { exportEvents, latestEvents, type StoredEvent } from '../store/event-store'
 import { openStore } from '../store/open-store'
 import { formatEvent } from './format-event'
+import { opsFetch, reachable } from './ops-request'
 
 const USAGE = `usage: npm run events -- tail [-n COUNT] [--follow] [--json]
        npm run events -- export --since ISO-DATE --until ISO-DATE [--json]`

@@ -11,7 +11,6 @@ import { EVENT_TIMESTAMP_MAX_MS, EVENT_TIMESTAMP_MIN_MS } from '../../engine/con
 import { loadConfig } from '../config'
 import { SnapshotStore } from '../content/snapshot-store'
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
-import { opsFetch, reachable } from './ops-request'
 import {
   DROPOFF_DIMENSIONS,
   type DropoffDimension,
@@ -22,6 +21,7 @@ import {
 } from '../store/funnel-dropoff'
 import { openStore } from '../store/open-store'
 import { runCli } from './cli-main'
+import { opsFetch, reachable } from './ops-request'
 
 const USAGE = `usage: npm run funnels -- dropoff <funnel-id> [--since ISO-DATE] [--until ISO-DATE] [--by ${DROPOFF_DIMENSIONS.join('|')}] [--json]
   default range: the 30 days before --until (default now)`

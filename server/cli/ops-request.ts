@@ -30,11 +30,16 @@ export function opsFetch(
       const empty = status === 204 || status === 304
       if (empty) res.resume()
       resolve(
-        new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers: h }),
+        new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+          status,
+          headers: h,
+        }),
       )
     })
     req.on('error', (e) =>
-      reject(new Error(`the running server (pid ${owner.pid}) cannot be reached on ${owner.socket}: ${e.message}`)),
+      reject(
+        new Error(`the running server (pid ${owner.pid}) cannot be reached on ${owner.socket}: ${e.message}`),
+      ),
     )
     req.end(init.body)
   })

@@ -1,14 +1,3 @@
-/**
- * What only a browser can show of a funnel step (docs/decisions/0524): the server renders every step
- * and runs the funnel; a plain-DOM island enhances the form. Checked here: the enhancement (checks as
- * typed, the phone mask, in-place step changes with the progress animation, Back), the start-up race
- * on a slow phone (Chromium CDP: 400 ms latency, 50 KB/s both ways, CPU 4x) — a ZIP typed as soon as
- * the input shows and submitted before, during or after the island starts reaches step 2, typing
- * across start-up loses no character, no answer is in any request URL — the page's look without
- * JavaScript, and one walk's events and consent records with JavaScript on and off.
- */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PROGRESS_ANIMATION_DELAY_MS, PROGRESS_ANIMATION_MS } from '../../engine/constants'
@@ -22,6 +11,7 @@ import {
   currentStepName,
   waitForLive,
 } from './funnel-driver'
+import { opsGet } from './ops-client'
 
 const port = inject('port')
 const dataDir = inject('dataDir')
@@ -235,12 +225,9 @@ describe('without JavaScript', () => {
 })
 
 async function leadOf(key: string): Promise<LeadStory> {
-  const { token } = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { token: string }
-  const r = await fetch(`http://127.0.0.1:${port}/api/_ops/leads?key=${encodeURIComponent(key)}`, {
-    headers: { 'x-ops-token': token },
-  })
+  const r = await opsGet(dataDir, `/api/_ops/leads?key=${encodeURIComponent(key)}`)
   expect(r.status).toBe(200)
-  return (await r.json()) as LeadStory
+  return r.json as LeadStory
 }
 
 /**

@@ -185,9 +185,10 @@ export async function startCcHarness<W extends string>(options: {
     opsChannel,
   })
   const server: Server = app.listen(0, '127.0.0.1')
-  const opsSocket = await opsChannel?.listen(dir, app.callback())
   await new Promise((r) => server.once('listening', r))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const opsSocket = await opsChannel?.listen(dir, app.callback())
+  const port = (server.address() as AddressInfo).port
+  const base = `http://127.0.0.1:${port}`
 
   const staff = {} as Record<W, { id: string; cookie: string }>
   for (const [who, spec] of Object.entries(options.staff) as [W, StaffSpec][]) {
@@ -216,7 +217,7 @@ export async function startCcHarness<W extends string>(options: {
     for (const [k, v] of Object.entries(h)) if (v === '') delete h[k]
     if (body !== undefined) h['content-length'] = String(Buffer.byteLength(body))
     return new Promise((resolve, reject) => {
-      const to = socketPath ? { socketPath, path } : new URL(`${base}${path}`)
+      const to = socketPath ? { socketPath, path } : { host: '127.0.0.1', port, path }
       const req = request({ ...to, method, headers: h }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))

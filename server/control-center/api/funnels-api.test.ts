@@ -8,7 +8,6 @@ import { eventRow } from '../../store/event-rows'
 import { insertEvents } from '../../store/event-store'
 import { type CcHarness, startCcHarness } from './cc-test-harness'
 
-
 /** A pageview of `step` (or a submit) of page quiz-grocery by `anon`, `minutes` after an hour ago. */
 function ev(anon: string, minutes: number, step: string, submit = false, bot = false) {
   const timestamp = new Date(Date.now() - 3600_000 + minutes * 60_000).toISOString()
