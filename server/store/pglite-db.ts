@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import type { Db } from './db'
-import { onlyPostgresFiles } from './pglite-files'
+import { copyPostgresFiles, onlyPostgresFiles, packDataDir } from './pglite-files'
 
 /**
  * PostgreSQL settings of the embedded server. Its shared buffers live in the WebAssembly heap, which
@@ -95,16 +96,35 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           },
         }),
       ),
-    // The checkpoint first, so the copy starts with little WAL to replay. Then the dump holding the
-    // transaction lock (which every query and transaction takes): no transaction is half done when
-    // the files are read.
+    // The checkpoint first, so the copy starts with little WAL to replay. Then, holding the
+    // transaction and query locks (which every query and transaction takes), only a file copy of
+    // PostgreSQL's files: no transaction is half done in it, and nothing writes while it is made.
+    // Packing and compressing the copy happen after, while intake goes on (docs/decisions/0724).
     dumpDataDir: async () => {
       await pg.query('CHECKPOINT')
-      const dump = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'))
-      // PostgreSQL's files only: never the run file, keys or content repository beside them (0721).
-      return new Blob([
-        (await onlyPostgresFiles(Buffer.from(await dump.arrayBuffer()))) as Uint8Array<ArrayBuffer>,
-      ])
+      if (!dataDir) {
+        const started = performance.now()
+        const dump = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'))
+        return {
+          archive: await onlyPostgresFiles(Buffer.from(await dump.arrayBuffer())),
+          writerHeldMs: performance.now() - started,
+        }
+      }
+      // Beside the data, on the same file system (a reflink or a fast copy); never in a backup (0721).
+      const copy = await mkdtemp(join(dataDir, '.store-copy-'))
+      try {
+        let writerHeldMs = 0
+        await pg._runExclusiveTransaction(() =>
+          pg._runExclusiveQuery(async () => {
+            const started = performance.now()
+            await copyPostgresFiles(dataDir, copy)
+            writerHeldMs = performance.now() - started
+          }),
+        )
+        return { archive: await packDataDir(copy), writerHeldMs }
+      } finally {
+        await rm(copy, { recursive: true, force: true })
+      }
     },
     close: () => pg.close(),
   }

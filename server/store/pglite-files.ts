@@ -4,6 +4,9 @@
  * keeps PGlite's own archive (what `loadDataDir` reads back) entry for entry, minus everything that is
  * not PostgreSQL's: a store dump is data, never credentials (issue 36, docs/decisions/0721).
  */
+import { constants as fsConstants } from 'node:fs'
+import { cp, readdir, readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 
@@ -45,4 +48,75 @@ export async function onlyPostgresFiles(dump: Buffer): Promise<Buffer> {
   }
   kept.push(Buffer.alloc(2 * BLOCK))
   return promisify(gzip)(Buffer.concat(kept))
+}
+
+/**
+ * Copies PostgreSQL's files of the data folder `from` into the empty folder `to` (reflinks where the
+ * file system has them). Run while nothing writes: the copy is the folder as it stood (0724).
+ */
+export async function copyPostgresFiles(from: string, to: string): Promise<void> {
+  for (const name of await readdir(from))
+    if (isPostgresEntry(name))
+      await cp(join(from, name), join(to, name), {
+        recursive: true,
+        preserveTimestamps: true,
+        mode: fsConstants.COPYFILE_FICLONE,
+      })
+}
+
+/**
+ * A gzipped tar of the folder `dir` in PGlite's own layout (entries `/base/…`, folders before their
+ * files), which `loadDataDir` reads back: the archive of a copy, packed while the server runs on.
+ */
+export async function packDataDir(dir: string): Promise<Buffer> {
+  const parts: Buffer[] = []
+  const walk = async (rel: string): Promise<void> => {
+    for (const entry of (await readdir(join(dir, rel), { withFileTypes: true })).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const name = `${rel}/${entry.name}`
+      const st = await stat(join(dir, name))
+      if (entry.isDirectory()) {
+        parts.push(tarHeader(name, st.mode & 0o7777, 0, st.mtimeMs, '5'))
+        await walk(name)
+      } else if (entry.isFile()) {
+        const data = await readFile(join(dir, name))
+        parts.push(tarHeader(name, st.mode & 0o7777, data.length, st.mtimeMs, '0'), data)
+        const pad = (BLOCK - (data.length % BLOCK)) % BLOCK
+        if (pad) parts.push(Buffer.alloc(pad))
+      }
+    }
+  }
+  await walk('')
+  parts.push(Buffer.alloc(2 * BLOCK))
+  return promisify(gzip)(Buffer.concat(parts))
+}
+
+/** One ustar header block; a name over 100 bytes is split into prefix and name. */
+function tarHeader(path: string, mode: number, size: number, mtimeMs: number, type: '0' | '5'): Buffer {
+  const head = Buffer.alloc(BLOCK)
+  let name = path
+  let prefix = ''
+  if (Buffer.byteLength(name) > 100) {
+    const cut = path.lastIndexOf('/', 155)
+    prefix = path.slice(0, cut)
+    name = path.slice(cut + 1)
+    if (cut <= 0 || Buffer.byteLength(name) > 100 || Buffer.byteLength(prefix) > 155)
+      throw new Error(`a data file's path is too long for the store archive: ${path}`)
+  }
+  const octal = (n: number, len: number) => `${n.toString(8).padStart(len - 1, '0')}\0`
+  head.write(name, 0, 100, 'utf8')
+  head.write(octal(mode, 8), 100, 'ascii')
+  head.write(octal(0, 8), 108, 'ascii')
+  head.write(octal(0, 8), 116, 'ascii')
+  head.write(octal(size, 12), 124, 'ascii')
+  head.write(octal(Math.floor(mtimeMs / 1000), 12), 136, 'ascii')
+  head.write('        ', 148, 'ascii')
+  head.write(type, 156, 'ascii')
+  head.write('ustar\u000000', 257, 'ascii')
+  head.write(prefix, 345, 155, 'utf8')
+  let sum = 0
+  for (const b of head) sum += b
+  head.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'ascii')
+  return head
 }
