@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import type { Db } from './db'
-import { copyPostgresFiles, onlyPostgresFiles, packDataDir } from './pglite-files'
+import { onlyPostgresFiles, packSnapshot, readPostgresFiles } from './pglite-files'
 
 /**
  * PostgreSQL settings of the embedded server. Its shared buffers live in the WebAssembly heap, which
@@ -96,10 +95,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           },
         }),
       ),
-    // The checkpoint first, so the copy starts with little WAL to replay. Then, holding the
-    // transaction and query locks (which every query and transaction takes), only a file copy of
-    // PostgreSQL's files: no transaction is half done in it, and nothing writes while it is made.
-    // Packing and compressing the copy happen after, while intake goes on (docs/decisions/0724).
+    // The checkpoint first, so the snapshot starts with little WAL to replay. Then, holding the
+    // transaction and query locks (which every query and transaction takes), only a read of
+    // PostgreSQL's files into memory: no transaction is half done in it, and nothing writes while it
+    // is read. Packing and compressing happen after, while intake goes on (docs/decisions/0724).
     dumpDataDir: async () => {
       await pg.query('CHECKPOINT')
       if (!dataDir) {
@@ -110,21 +109,18 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           writerHeldMs: performance.now() - started,
         }
       }
-      // Beside the data, on the same file system (a reflink or a fast copy); never in a backup (0721).
-      const copy = await mkdtemp(join(dataDir, '.store-copy-'))
-      try {
-        let writerHeldMs = 0
-        await pg._runExclusiveTransaction(() =>
-          pg._runExclusiveQuery(async () => {
-            const started = performance.now()
-            await copyPostgresFiles(dataDir, copy)
+      let writerHeldMs = 0
+      const snapshot = await pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(async () => {
+          const started = performance.now()
+          try {
+            return readPostgresFiles(dataDir)
+          } finally {
             writerHeldMs = performance.now() - started
-          }),
-        )
-        return { archive: await packDataDir(copy), writerHeldMs }
-      } finally {
-        await rm(copy, { recursive: true, force: true })
-      }
+          }
+        }),
+      )
+      return { archive: await packSnapshot(snapshot), writerHeldMs }
     },
     close: () => pg.close(),
   }

@@ -4,8 +4,7 @@
  * keeps PGlite's own archive (what `loadDataDir` reads back) entry for entry, minus everything that is
  * not PostgreSQL's: a store dump is data, never credentials (issue 36, docs/decisions/0721).
  */
-import { constants as fsConstants } from 'node:fs'
-import { cp, readdir, readFile, stat } from 'node:fs/promises'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
@@ -50,44 +49,60 @@ export async function onlyPostgresFiles(dump: Buffer): Promise<Buffer> {
   return promisify(gzip)(Buffer.concat(kept))
 }
 
-/**
- * Copies PostgreSQL's files of the data folder `from` into the empty folder `to` (reflinks where the
- * file system has them). Run while nothing writes: the copy is the folder as it stood (0724).
- */
-export async function copyPostgresFiles(from: string, to: string): Promise<void> {
-  for (const name of await readdir(from))
-    if (isPostgresEntry(name))
-      await cp(join(from, name), join(to, name), {
-        recursive: true,
-        preserveTimestamps: true,
-        mode: fsConstants.COPYFILE_FICLONE,
-      })
+/** A file or folder of a store snapshot, as read. */
+export interface SnapshotEntry {
+  /** `/base/1/1259`: PGlite's own spelling, relative to the data folder. */
+  name: string
+  mode: number
+  mtimeMs: number
+  /** null for a folder. */
+  data: Buffer | null
 }
 
 /**
- * A gzipped tar of the folder `dir` in PGlite's own layout (entries `/base/…`, folders before their
- * files), which `loadDataDir` reads back: the archive of a copy, packed while the server runs on.
+ * Reads PostgreSQL's files of the data folder into memory, folders before their files. Run while
+ * nothing writes: the snapshot is the folder as it stood. Synchronous on purpose: from the page cache
+ * it is the shortest way through (tens of ms for a fresh store), and nothing may write meanwhile
+ * anyway (docs/decisions/0724).
  */
-export async function packDataDir(dir: string): Promise<Buffer> {
-  const parts: Buffer[] = []
-  const walk = async (rel: string): Promise<void> => {
-    for (const entry of (await readdir(join(dir, rel), { withFileTypes: true })).sort((a, b) =>
-      a.name < b.name ? -1 : 1,
-    )) {
-      const name = `${rel}/${entry.name}`
-      const st = await stat(join(dir, name))
-      if (entry.isDirectory()) {
-        parts.push(tarHeader(name, st.mode & 0o7777, 0, st.mtimeMs, '5'))
-        await walk(name)
-      } else if (entry.isFile()) {
-        const data = await readFile(join(dir, name))
-        parts.push(tarHeader(name, st.mode & 0o7777, data.length, st.mtimeMs, '0'), data)
-        const pad = (BLOCK - (data.length % BLOCK)) % BLOCK
-        if (pad) parts.push(Buffer.alloc(pad))
-      }
+export function readPostgresFiles(dataDir: string): SnapshotEntry[] {
+  const entries: SnapshotEntry[] = []
+  const walk = (rel: string, top: boolean) => {
+    for (const name of readdirSync(join(dataDir, rel)).sort()) {
+      if (top && !isPostgresEntry(name)) continue
+      const path = `${rel}/${name}`
+      const st = statSync(join(dataDir, path))
+      if (st.isDirectory()) {
+        entries.push({ name: path, mode: st.mode & 0o7777, mtimeMs: st.mtimeMs, data: null })
+        walk(path, false)
+      } else if (st.isFile())
+        entries.push({
+          name: path,
+          mode: st.mode & 0o7777,
+          mtimeMs: st.mtimeMs,
+          data: readFileSync(join(dataDir, path)),
+        })
     }
   }
-  await walk('')
+  walk('', true)
+  return entries
+}
+
+/**
+ * A gzipped tar of a snapshot in PGlite's own layout (entries `/base/…`), which `loadDataDir` reads
+ * back; packed and compressed after the snapshot, while the server runs on.
+ */
+export async function packSnapshot(entries: SnapshotEntry[]): Promise<Buffer> {
+  const parts: Buffer[] = []
+  for (const e of entries) {
+    const size = e.data?.length ?? 0
+    parts.push(tarHeader(e.name, e.mode, size, e.mtimeMs, e.data ? '0' : '5'))
+    if (e.data) {
+      parts.push(e.data)
+      const pad = (BLOCK - (size % BLOCK)) % BLOCK
+      if (pad) parts.push(Buffer.alloc(pad))
+    }
+  }
   parts.push(Buffer.alloc(2 * BLOCK))
   return promisify(gzip)(Buffer.concat(parts))
 }
