@@ -4,6 +4,7 @@ import type { ContentServices } from './content/content-services'
 import type { SnapshotStore } from './content/snapshot-store'
 import type { RateLimiter } from './http/rate-limiter'
 import type { Metrics } from './metrics/metrics'
+import type { OpsChannel } from './runtime/ops-channel'
 import type { Store } from './store/open-store'
 import type { PasswordHasher } from './store/password'
 
@@ -17,8 +18,8 @@ export interface AppDeps {
   store?: Store
   /** Checks staff passwords within the hash-time budget; the sign-in API makes the default one. */
   passwordHasher?: PasswordHasher
-  /** Token for the operator endpoints (/api/_ops/*), written to DATA_DIR/server.json for the CLI. */
-  opsToken?: string
+  /** The operator channel: /api/_ops/* answer only requests it carries (docs/decisions/0722). */
+  opsChannel?: Pick<OpsChannel, 'carries'>
   /** Actual listening port, for brand-index links (set after listen). */
   getPort?: () => number
   /** True once the server is shutting down: every answer then closes its connection. */

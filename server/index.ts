@@ -24,6 +24,7 @@ import { setClientBuild } from './render/builds'
 import { devOverlay, wireDevReload } from './render/dev-overlay'
 import { createVikeDevMiddleware, loadProductionBuild } from './render/vike-render'
 import { notLiveYet } from './runtime/not-live-yet'
+import { OpsChannel } from './runtime/ops-channel'
 import { productionBuildDir } from './runtime/production-build'
 import { registerRunningServer } from './runtime/running-servers'
 import { claimDataDir, DataDirInUseError } from './store/data-dir-lock'
@@ -114,12 +115,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     .catch((e) => log('warn', 'settling an interrupted publish failed', { error: String(e) }))
   let port = config.port
   let shuttingDown = false
+  // The CLIs' way in: a Unix socket in DATA_DIR, never the site port (docs/decisions/0722).
+  const opsChannel = lock ? new OpsChannel() : null
   const { listener } = createRequestListener({
     config,
     snapshots,
     assets,
     store,
-    opsToken: lock?.token,
+    opsChannel: opsChannel ?? undefined,
     getPort: () => port,
     liveCommit: () => contentServices?.live.commit ?? null,
     content: contentServices ?? undefined,
@@ -158,7 +161,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         )
       : null
   if (metricsServer) log('info', 'metrics listening', { port: metricsServer.port, path: METRICS_PATH })
-  lock?.setPort(port)
+  const opsSocket = await opsChannel?.listen(config.dataDir, listener).catch((e) => {
+    // Never fatal: the CLIs then open the folder themselves once the server stops.
+    log('warn', 'no operator socket: the CLIs cannot reach this server', { error: String(e) })
+    return null
+  })
+  lock?.setListening(port, opsSocket ?? null)
   // Lets the CLIs find this server and its data without being told DATA_DIR (docs/decisions/0615).
   const runFile = registerRunningServer({
     port,
@@ -183,6 +191,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     shuttingDown = true
     closing ??= graceful.close(config.shutdownTimeoutMs).then(async () => {
       await metricsServer?.close()
+      await opsChannel?.close()
       await closeDev?.()
       await contentServices?.close()
       await store.close()

@@ -16,7 +16,7 @@ import { clientOf } from '../http/request-client'
 import { eventRow } from '../store/event-rows'
 import { exportEvents, latestEvents } from '../store/event-store'
 import { storeRefusal } from '../store/store-refusal'
-import { requireOpsToken } from './ops-auth'
+import { requireOpsChannel } from './ops-auth'
 import { requireStore } from './require-store'
 
 /**
@@ -78,7 +78,7 @@ export function eventApi(router: Router, deps: AppDeps): void {
 
   // `npm run events -- export` while this server holds the PGlite folder: NDJSON, streamed.
   router.get('/api/_ops/events/export', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     const since = isoDate(ctx.query.since, 'since')
     const until = isoDate(ctx.query.until, 'until')
@@ -91,9 +91,9 @@ export function eventApi(router: Router, deps: AppDeps): void {
     )
   })
 
-  // For `npm run events` while this server holds the PGlite folder: the token is in DATA_DIR/server.json.
+  // For `npm run events` while this server holds the PGlite folder (over its operator socket).
   router.get('/api/_ops/events', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     const limit = Math.min(Math.max(Number(ctx.query.limit) || 20, 1), 1000)
     const after = typeof ctx.query.after === 'string' ? ctx.query.after : undefined

@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error'
 import { readJsonBody } from '../http/read-json'
 import { leadStory } from '../store/lead-store'
 import { erasePerson, personExport } from '../store/person-data'
-import { requireOpsToken } from './ops-auth'
+import { requireOpsChannel } from './ops-auth'
 import { requireStore } from './require-store'
 
 /** Longest key `npm run leads` looks up (ids are at most 64 characters, an e-mail at most 254). */
@@ -37,20 +37,20 @@ async function bodyKey(ctx: Context): Promise<string> {
  */
 export function leadsApi(router: Router, deps: AppDeps): void {
   router.get('/api/_ops/leads', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     const key = leadKey(ctx.query.key)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await leadStory(store.db, key)
   })
   router.post('/api/_ops/leads/export', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await personExport(store.db, await bodyKey(ctx))
   })
   router.post('/api/_ops/leads/erase', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await erasePerson(store.db, await bodyKey(ctx), null)

@@ -9,7 +9,7 @@ import { mintImportPreview, NoPreviewSignerError } from '../control-center/servi
 import { HttpError } from '../http/http-error'
 import { readJson } from '../http/read-json'
 import { runStaffCommand, UsageError } from '../store/staff-commands'
-import { requireOpsToken } from './ops-auth'
+import { requireOpsChannel } from './ops-auth'
 import { requireStore } from './require-store'
 
 const STAFF_SCHEMA = 'api-ops-staff.schema.json'
@@ -25,7 +25,7 @@ const OPS_BODY_LIMIT_BYTES = 16 * 1024
  */
 export function opsCliApi(router: Router, deps: AppDeps): void {
   router.post('/api/_ops/staff', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     const input = await readJson<ApiOpsStaff>(ctx, {
       limit: OPS_BODY_LIMIT_BYTES,
@@ -43,7 +43,7 @@ export function opsCliApi(router: Router, deps: AppDeps): void {
   })
 
   router.post('/api/_ops/previews', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     if (!deps.content) throw new HttpError(409, "this server's content services are off (no git)")
     const input = await readJson<ApiOpsPreview>(ctx, {

@@ -7,7 +7,7 @@ import { readJson } from '../http/read-json'
 import { clientOf } from '../http/request-client'
 import { storeRefusal } from '../store/store-refusal'
 import { getVisitor, upsertVisitor } from '../store/visitor-store'
-import { requireOpsToken } from './ops-auth'
+import { requireOpsChannel } from './ops-auth'
 import { requireStore } from './require-store'
 
 /** POST /api/user/set (spec point 7): upserts the visitor record; an older change never wins. */
@@ -31,7 +31,7 @@ export function userApi(router: Router, deps: AppDeps): void {
 
   // For operators and the e2e suite: the stored record of one visitor.
   router.get('/api/_ops/visitors/:userId', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const record = await getVisitor(requireStore(ctx, deps).db, ctx.params.userId)
     if (!record) throw new HttpError(404, `no visitor record for ${ctx.params.userId}`)
     ctx.set('Cache-Control', 'no-store')

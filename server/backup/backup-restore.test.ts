@@ -208,7 +208,7 @@ describe('a PGlite backup holds data, not credentials (issue 36)', () => {
         dataDir,
         contentGitDir: join(scratch, 'no-repo'),
         dumpStore: async () => ({
-          tar: Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()),
+          tar: (await db.dumpDataDir!()).archive,
           liveCommit: null,
         }),
       })

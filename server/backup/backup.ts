@@ -26,6 +26,8 @@ export interface StoreDump {
   tar: Buffer
   /** The commit the running server served when it took the dump; null when no server runs. */
   liveCommit: string | null
+  /** How long taking it held the store's writer, in ms (docs/decisions/0724). */
+  writerHeldMs?: number
 }
 
 export interface BackupOptions {

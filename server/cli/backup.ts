@@ -10,13 +10,14 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { LIVE_COMMIT_HEADER } from '../api/ops-backup'
+import { LIVE_COMMIT_HEADER, WRITER_HELD_HEADER } from '../api/ops-backup'
 import { type StoreDump, writeBackup } from '../backup/backup'
 import { loadConfig } from '../config'
 import { describeServer, pickServer, runningServers } from '../runtime/running-servers'
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
 import { openPglite } from '../store/pglite-db'
 import { folderArgument, runCli } from './cli-main'
+import { opsFetch, reachable } from './ops-request'
 
 const USAGE = 'usage: npm run backup -- DIR [--include-keys]   (DIR: a new or empty folder)'
 
@@ -24,18 +25,17 @@ const POSTGRES_NOT_COVERED =
   'not covered: the PostgreSQL database (DATABASE_URL) — staff, audit log, consent records, events. Back it up with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL" > funnelworks.dump) or pg_basebackup, taken right after this backup'
 
 /** Where the store dump comes from: the server that holds the folder, else the folder itself. */
-function storeDumper(dataDir: string): () => Promise<StoreDump> {
-  return async () => {
+function storeDumper(dataDir: string, taken: (dump: StoreDump) => void): () => Promise<StoreDump> {
+  const dumpOnce = async (): Promise<StoreDump> => {
     const owner = readDataDirOwner(dataDir)
-    if (owner?.port) {
-      const r = await fetch(`http://127.0.0.1:${owner.port}/api/_ops/store-dump`, {
-        headers: { 'x-ops-token': owner.token },
-      })
+    if (reachable(owner)) {
+      const r = await opsFetch(owner, '/api/_ops/store-dump')
       if (!r.ok)
         throw new Error(`the running server (pid ${owner.pid}) answered ${r.status}: ${await r.text()}`)
       return {
         tar: Buffer.from(await r.arrayBuffer()),
         liveCommit: r.headers.get(LIVE_COMMIT_HEADER) || null,
+        writerHeldMs: Number(r.headers.get(WRITER_HELD_HEADER)) || 0,
       }
     }
     if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(`DATA_DIR ${dataDir} holds no data store`)
@@ -43,13 +43,19 @@ function storeDumper(dataDir: string): () => Promise<StoreDump> {
     try {
       const db = await openPglite(dataDir)
       try {
-        return { tar: Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()), liveCommit: null }
+        const dump = await db.dumpDataDir!()
+        return { tar: dump.archive, liveCommit: null, writerHeldMs: dump.writerHeldMs }
       } finally {
         await db.close()
       }
     } finally {
       lock.release()
     }
+  }
+  return async () => {
+    const dump = await dumpOnce()
+    taken(dump)
+    return dump
   }
 }
 
@@ -76,17 +82,24 @@ async function main(): Promise<void> {
       contentGitDir = server.contentGitDir ?? contentGitDir
     }
   }
+  let writerHeldMs: number | null = null
   const manifest = await writeBackup({
     dir,
     dataDir,
     contentGitDir,
-    dumpStore: config.databaseUrl ? null : storeDumper(dataDir),
+    dumpStore: config.databaseUrl
+      ? null
+      : storeDumper(dataDir, (d) => {
+          writerHeldMs = d.writerHeldMs ?? null
+        }),
     includeKeys,
   })
   const rows = Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0)
   console.log(`backup written to ${dir}`)
   if (manifest.store === 'pglite')
-    console.log(`  store: PGlite from ${dataDir}, schema migration ${manifest.schemaVersion}, ${rows} rows`)
+    console.log(
+      `  store: PGlite from ${dataDir}, schema migration ${manifest.schemaVersion}, ${rows} rows${writerHeldMs === null ? '' : `; writes waited ${Math.round(writerHeldMs)} ms for the snapshot`}`,
+    )
   console.log(
     manifest.content
       ? `  content: ${Object.keys(manifest.content.refs).length} refs from ${contentGitDir}${manifest.liveCommit ? `, live ${manifest.liveCommit}` : ''}`

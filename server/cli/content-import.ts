@@ -16,7 +16,7 @@ import { PreviewGrants } from '../control-center/services/preview-grants'
 import { describeServer, pickServer, runningServers, type ServerRunInfo } from '../runtime/running-servers'
 import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
 import { openStore } from '../store/open-store'
-import { opsPost } from './ops-request'
+import { opsPost, reachable } from './ops-request'
 
 /** `import`: a branch whose tree is the working tree, on top of published (so its diff is the change). */
 export async function importBranch(
@@ -141,7 +141,7 @@ async function previewGrant(
   as: string | undefined,
 ): Promise<ImportPreview> {
   const owner = target.server?.store === 'pglite' ? readDataDirOwner(target.dataDir) : null
-  if (owner?.port)
+  if (reachable(owner))
     return opsPost<ImportPreview>(owner, '/api/_ops/previews', { branch, ...(as ? { as } : {}) })
   if (target.server?.store === 'postgres' && !config.databaseUrl)
     throw new Error(

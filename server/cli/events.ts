@@ -17,6 +17,7 @@ import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
 import { exportEvents, latestEvents, type StoredEvent } from '../store/event-store'
 import { openStore } from '../store/open-store'
 import { formatEvent } from './format-event'
+import { opsFetch, reachable } from './ops-request'
 
 const USAGE = `usage: npm run events -- tail [-n COUNT] [--follow] [--json]
        npm run events -- export --since ISO-DATE --until ISO-DATE [--json]`
@@ -31,21 +32,17 @@ async function openSource(): Promise<Source> {
   const config = loadConfig()
   if (!config.databaseUrl) {
     const owner = readDataDirOwner(config.dataDir)
-    if (owner?.port) {
+    if (reachable(owner)) {
       return {
         async latest(limit, after) {
           const q = new URLSearchParams({ limit: String(limit), ...(after ? { after } : {}) })
-          const r = await fetch(`http://127.0.0.1:${owner.port}/api/_ops/events?${q}`, {
-            headers: { 'x-ops-token': owner.token },
-          })
+          const r = await opsFetch(owner, `/api/_ops/events?${q}`)
           if (!r.ok) throw new Error(`the running server (pid ${owner.pid}) answered ${r.status}`)
           return ((await r.json()) as { events: StoredEvent[] }).events
         },
         async *export(since, until) {
           const q = new URLSearchParams({ since: since.toISOString(), until: until.toISOString() })
-          const r = await fetch(`http://127.0.0.1:${owner.port}/api/_ops/events/export?${q}`, {
-            headers: { 'x-ops-token': owner.token },
-          })
+          const r = await opsFetch(owner, `/api/_ops/events/export?${q}`)
           if (!r.ok || !r.body) throw new Error(`the running server (pid ${owner.pid}) answered ${r.status}`)
           const lines = createInterface({
             input: Readable.fromWeb(r.body as never),

@@ -21,6 +21,7 @@ import {
 } from '../store/funnel-dropoff'
 import { openStore } from '../store/open-store'
 import { runCli } from './cli-main'
+import { opsFetch, reachable } from './ops-request'
 
 const USAGE = `usage: npm run funnels -- dropoff <funnel-id> [--since ISO-DATE] [--until ISO-DATE] [--by ${DROPOFF_DIMENSIONS.join('|')}] [--json]
   default range: the 30 days before --until (default now)`
@@ -46,18 +47,13 @@ async function dropoff(
 ): Promise<DropoffReport> {
   const config = loadConfig()
   const owner = config.databaseUrl ? null : readDataDirOwner(config.dataDir)
-  if (owner?.port) {
+  if (reachable(owner)) {
     const q = new URLSearchParams({
       since: since.toISOString(),
       until: until.toISOString(),
       ...(by ? { by } : {}),
     })
-    const r = await fetch(
-      `http://127.0.0.1:${owner.port}/api/_ops/funnels/${encodeURIComponent(funnel)}/dropoff?${q}`,
-      {
-        headers: { 'x-ops-token': owner.token },
-      },
-    )
+    const r = await opsFetch(owner, `/api/_ops/funnels/${encodeURIComponent(funnel)}/dropoff?${q}`)
     const body = (await r.json().catch(() => null)) as (DropoffReport & { error?: string }) | null
     if (!r.ok) throw new Error(body?.error ?? `the running server (pid ${owner.pid}) answered ${r.status}`)
     return body as DropoffReport

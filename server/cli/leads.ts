@@ -22,7 +22,7 @@ import { type ErasureResult, erasePerson, type PersonRecords, personExport } fro
 import { runCli } from './cli-main'
 import { formatLead } from './format-lead'
 import { formatPerson } from './format-person'
-import { opsPost } from './ops-request'
+import { opsFetch, opsPost, reachable } from './ops-request'
 
 const USAGE = `usage: npm run leads -- show <session id | anonymous id | user id | phone> [--json]
        npm run leads -- export <email | phone | anonymous id> [--json]
@@ -38,11 +38,11 @@ async function onStore<T>(
   const config = loadConfig()
   if (!config.databaseUrl) {
     const owner = readDataDirOwner(config.dataDir)
-    if (owner?.port) {
+    if (reachable(owner)) {
       if (!ops.get) return opsPost<T>(owner, ops.path, ops.body)
-      const r = await fetch(
-        `http://127.0.0.1:${owner.port}${ops.path}?${new URLSearchParams(ops.body as Record<string, string>)}`,
-        { headers: { 'x-ops-token': owner.token } },
+      const r = await opsFetch(
+        owner,
+        `${ops.path}?${new URLSearchParams(ops.body as Record<string, string>)}`,
       )
       if (!r.ok)
         throw new Error(`the running server (pid ${owner.pid}) answered ${r.status}: ${await r.text()}`)

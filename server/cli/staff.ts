@@ -17,7 +17,7 @@ import { claimDataDir, readDataDirOwner } from '../store/data-dir-lock'
 import { openStore } from '../store/open-store'
 import { runStaffCommand, STAFF_USAGE } from '../store/staff-commands'
 import { runCli } from './cli-main'
-import { opsPost } from './ops-request'
+import { opsPost, reachable } from './ops-request'
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -57,7 +57,7 @@ async function onDataDir(
     )
   const dataDir = server?.dataDir ?? configured
   const owner = readDataDirOwner(dataDir)
-  if (!owner?.port) return onStore(null, dataDir, positionals, options)
+  if (!reachable(owner)) return onStore(null, dataDir, positionals, options)
   const r = await opsPost<{ lines: string[] }>(owner, '/api/_ops/staff', {
     args: positionals,
     ...(options.role !== undefined ? { role: options.role } : {}),

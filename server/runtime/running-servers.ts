@@ -3,8 +3,8 @@
  * writes a run file `<pid>.json` into one well-known folder (FW_RUN_DIR, default
  * `<tmp>/funnelworks-<uid>`), naming its project root, DATA_DIR, content repository and port, and
  * removes it when it stops; the CLIs (`content -- import`, `staff`, `validate`) read it to find the
- * running server without being told its DATA_DIR. The operator token stays in DATA_DIR/server.json,
- * readable only by who may read the data folder.
+ * running server without being told its DATA_DIR. They then talk to it over the operator socket that
+ * DATA_DIR/server.json names, which only the server's user may open (docs/decisions/0722).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { claimDataDir, DataDirInUseError, processStartTime } from './data-dir-lock'
+import { claimDataDir, DataDirInUseError, processStartTime, readDataDirOwner } from './data-dir-lock'
 
 const dirs: string[] = []
 const folder = () => {
@@ -37,5 +37,38 @@ describe('the data-folder lock', () => {
     } finally {
       other.kill()
     }
+  })
+
+  it('a copy of a held folder (a restore, cp -a) is another folder: it starts beside the original (0723)', async () => {
+    const dir = folder()
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' })
+    await new Promise((r) => other.once('spawn', r))
+    try {
+      const lock = claimDataDir(dir)
+      // The claim as the running server wrote it, but naming another live process as owner.
+      const claim = JSON.parse(readFileSync(join(dir, 'server.json'), 'utf8'))
+      lock.release()
+      writeFileSync(
+        join(dir, 'server.json'),
+        JSON.stringify({ ...claim, pid: other.pid, startedAt: processStartTime(other.pid!) }),
+      )
+      expect(readDataDirOwner(dir)?.pid).toBe(other.pid)
+      expect(() => claimDataDir(dir)).toThrow(DataDirInUseError)
+      const copy = `${folder()}/restored`
+      cpSync(dir, copy, { recursive: true })
+      expect(readDataDirOwner(copy)).toBeNull()
+      claimDataDir(copy).release()
+    } finally {
+      other.kill()
+    }
+  })
+
+  it('server.json holds no secret: pid, port, socket, folder and start time only', () => {
+    const dir = folder()
+    const lock = claimDataDir(dir)
+    lock.setListening(3000, join(dir, 'ops.sock'))
+    const claim = JSON.parse(readFileSync(join(dir, 'server.json'), 'utf8'))
+    expect(Object.keys(claim).sort()).toEqual(['folder', 'pid', 'port', 'socket', 'startedAt'])
+    lock.release()
   })
 })

@@ -1,16 +1,22 @@
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
  * PGlite's data folder belongs to one process. The server writes `server.json` into it (pid, port and
- * a random token for the operator endpoints) so that a second server refuses to start on the same
- * folder, and so that `npm run events` can ask the running server instead of opening the folder.
+ * where its operator socket is) so that a second server refuses to start on the same folder, and so
+ * that the CLIs can ask the running server instead of opening the folder. It holds no secret: the
+ * operator channel is a Unix socket only the server's user may open (docs/decisions/0722).
  */
 export interface DataDirOwner {
   pid: number
   port: number
-  token: string
+  /** The operator channel's Unix socket, or null before the server listens (docs/decisions/0722). */
+  socket?: string | null
+  /**
+   * Which folder this claim is about (its device and inode). A copy of the folder — a restore, a
+   * `cp -a` — carries the file along but is another folder: the claim is not its (0723).
+   */
+  folder?: string
   /**
    * When the owner process started (Linux: /proc/<pid>/stat field 22). After a crash the PID may be
    * reused by another process; a different start time tells the lock is stale.
@@ -23,6 +29,7 @@ const FILE = 'server.json'
 export function readDataDirOwner(dataDir: string): DataDirOwner | null {
   try {
     const owner = JSON.parse(readFileSync(join(dataDir, FILE), 'utf8')) as DataDirOwner
+    if (owner.folder !== undefined && owner.folder !== folderIdentity(dataDir)) return null
     return isRunning(owner.pid, owner.startedAt) ? owner : null
   } catch {
     return null
@@ -33,8 +40,8 @@ export class DataDirInUseError extends Error {}
 
 /** Claims the folder; throws DataDirInUseError when a live process holds it. */
 export function claimDataDir(dataDir: string): {
-  token: string
-  setPort(port: number): void
+  /** Says where the server listens: its site port and its operator socket. */
+  setListening(port: number, socket: string | null): void
   release(): void
 } {
   const owner = readDataDirOwner(dataDir)
@@ -42,25 +49,30 @@ export function claimDataDir(dataDir: string): {
     throw new DataDirInUseError(
       `DATA_DIR: ${dataDir} is in use by another server (pid ${owner.pid}); stop it or choose another DATA_DIR`,
     )
-  const token = randomBytes(24).toString('base64url')
-  const write = (port: number) =>
+  mkdirSync(dataDir, { recursive: true })
+  const write = (port: number, socket: string | null) =>
     writeFileSync(
       join(dataDir, FILE),
       JSON.stringify({
         pid: process.pid,
         port,
-        token,
+        socket,
+        folder: folderIdentity(dataDir),
         startedAt: processStartTime(process.pid),
       } satisfies DataDirOwner),
       { mode: 0o600 },
     )
-  mkdirSync(dataDir, { recursive: true })
-  write(0)
+  write(0, null)
   return {
-    token,
-    setPort: write,
+    setListening: write,
     release: () => rmSync(join(dataDir, FILE), { force: true }),
   }
+}
+
+/** The folder itself, not its name: real path, device and inode (a copy at the same path differs too). */
+function folderIdentity(dataDir: string): string {
+  const st = statSync(dataDir)
+  return `${realpathSync(dataDir)}@${st.dev}:${st.ino}`
 }
 
 /** Whether the process `pid` runs and is the one that started at `startedAt` (not a reuse of its PID). */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import type { Db } from './db'
-import { onlyPostgresFiles } from './pglite-files'
+import { onlyPostgresFiles, packSnapshot, readPostgresFiles } from './pglite-files'
 
 /**
  * PostgreSQL settings of the embedded server. Its shared buffers live in the WebAssembly heap, which
@@ -95,16 +95,32 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           },
         }),
       ),
-    // The checkpoint first, so the copy starts with little WAL to replay. Then the dump holding the
-    // transaction lock (which every query and transaction takes): no transaction is half done when
-    // the files are read.
+    // The checkpoint first, so the snapshot starts with little WAL to replay. Then, holding the
+    // transaction and query locks (which every query and transaction takes), only a read of
+    // PostgreSQL's files into memory: no transaction is half done in it, and nothing writes while it
+    // is read. Packing and compressing happen after, while intake goes on (docs/decisions/0724).
     dumpDataDir: async () => {
       await pg.query('CHECKPOINT')
-      const dump = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'))
-      // PostgreSQL's files only: never the run file, keys or content repository beside them (0721).
-      return new Blob([
-        (await onlyPostgresFiles(Buffer.from(await dump.arrayBuffer()))) as Uint8Array<ArrayBuffer>,
-      ])
+      if (!dataDir) {
+        const started = performance.now()
+        const dump = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'))
+        return {
+          archive: await onlyPostgresFiles(Buffer.from(await dump.arrayBuffer())),
+          writerHeldMs: performance.now() - started,
+        }
+      }
+      let writerHeldMs = 0
+      const snapshot = await pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(async () => {
+          const started = performance.now()
+          try {
+            return readPostgresFiles(dataDir)
+          } finally {
+            writerHeldMs = performance.now() - started
+          }
+        }),
+      )
+      return { archive: await packSnapshot(snapshot), writerHeldMs }
     },
     close: () => pg.close(),
   }

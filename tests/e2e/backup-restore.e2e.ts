@@ -6,17 +6,17 @@
  * naming what is missing.
  */
 import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readRefs } from '../../server/backup/git-snapshot'
 import type { BackupManifest } from '../../server/backup/manifest'
-import { opsPost } from '../../server/cli/ops-request'
+import { opsFetch, opsPost, reachable } from '../../server/cli/ops-request'
 import { RUN_DIR_ENV } from '../../server/runtime/running-servers'
 import { readDataDirOwner } from '../../server/store/data-dir-lock'
 import { sampleEvent } from '../../server/store/sample-event'
-import { sendJson } from './http'
+import { httpGet, sendJson } from './http'
 import { newDataDir, PROJECT_ROOT, type ServerProcess, startServerProcess } from './server-process'
 
 const PASSWORD = 'correct-horse-battery'
@@ -71,7 +71,8 @@ describe('backup and restore of a running server on PGlite', () => {
       [RUN_DIR_ENV]: runDir,
     })
     servers.push(server)
-    const owner = readDataDirOwner(dataDir)!
+    const owner = readDataDirOwner(dataDir)
+    if (!reachable(owner)) throw new Error('the server names no operator socket')
     await opsPost(owner, '/api/_ops/staff', {
       args: ['add', 'ann@example.com', 'Ann'],
       role: 'admin',
@@ -87,11 +88,7 @@ describe('backup and restore of a running server on PGlite', () => {
     expect((await post(server.port, [lead(1), lead(2), lead(3)])).status).toBe(200)
     const liveBefore = (await (await fetch(`http://127.0.0.1:${server.port}/healthz`)).json()).commit
     expect(liveBefore).toMatch(/^[0-9a-f]{40}$/)
-    const storyBefore = await (
-      await fetch(`http://127.0.0.1:${server.port}/api/_ops/leads?key=${LEAD}`, {
-        headers: { 'x-ops-token': owner.token },
-      })
-    ).json()
+    const storyBefore = await (await opsFetch(owner, `/api/_ops/leads?key=${LEAD}`)).json()
 
     // Events stream in while the backup is taken.
     const acked: string[] = []
@@ -130,16 +127,18 @@ describe('backup and restore of a running server on PGlite', () => {
     expect(restore.status, restore.out).toBe(0)
     expect(restore.out).toContain(`live ${liveBefore}`)
     expect(restore.out).toContain('as the manifest counts')
-    await server.stop()
     // Every branch and archive came back (nothing was published or edited since the backup).
     expect(readRefs(join(restoredDir, 'content.git'))).toEqual(readRefs(join(dataDir, 'content.git')))
     expect(manifest.content?.refs).toEqual(readRefs(join(dataDir, 'content.git')))
+    // A restored folder starts beside its running source: it is another folder (docs/decisions/0723).
     const restored = await startServerProcess({
       DATA_DIR: restoredDir,
       CONTENT_SOURCE: 'git',
       [RUN_DIR_ENV]: runDir,
     })
     servers.push(restored)
+    expect(readDataDirOwner(dataDir)?.pid).toBe(server.child.pid)
+    expect(readDataDirOwner(restoredDir)?.pid).toBe(restored.child.pid)
     expect((await (await fetch(`http://127.0.0.1:${restored.port}/healthz`)).json()).commit).toBe(liveBefore)
     const signIn = await sendJson(
       restored.port,
@@ -155,7 +154,53 @@ describe('backup and restore of a running server on PGlite', () => {
     const leads = await cli('leads.ts', ['show', LEAD, '--json'], { DATA_DIR: restoredDir })
     expect(leads.status, leads.out).toBe(0)
     expect(JSON.parse(leads.stdout)).toEqual(storyBefore)
-  }, 180_000)
+
+    // Nothing in the backup or in either data folder opens the operator endpoints on a site port
+    // (docs/decisions/0722): every word of every small file, and every string of server.json.
+    const candidates = new Set<string>()
+    const words = (text: string) => {
+      for (const w of text.match(/[A-Za-z0-9_+/=.-]{8,}/g) ?? []) candidates.add(w)
+    }
+    for (const dir of [backupDir, dataDir, restoredDir])
+      for (const name of readdirSync(dir)) {
+        const file = join(dir, name)
+        if (statSync(file).isFile() && statSync(file).size < 64 * 1024) words(readFileSync(file, 'latin1'))
+      }
+    for (const dir of [dataDir, restoredDir])
+      for (const v of Object.values(JSON.parse(readFileSync(join(dir, 'server.json'), 'utf8')) as object))
+        candidates.add(String(v))
+    expect(candidates.size).toBeGreaterThan(3)
+    const attack = { args: ['add', 'mallory@example.com', 'M'], role: 'admin', password: PASSWORD }
+    for (const port of [server.port, restored.port])
+      for (const host of ['127.0.0.1', `m10.localhost:${port}`, `ccc.localhost:${port}`])
+        for (const token of candidates) {
+          const r = await httpGet(
+            port,
+            '/api/_ops/staff',
+            host,
+            { 'content-type': 'application/json', origin: `http://${host}`, 'x-ops-token': token },
+            'POST',
+            JSON.stringify(attack),
+          )
+          expect(r.status, `${token} on ${host}`).toBe(404)
+        }
+    // …while the CLIs still reach both servers over their sockets.
+    const added = await cli('staff.ts', ['add', 'bea@example.com', 'Bea', '--role', 'viewer'], {
+      DATA_DIR: dataDir,
+      FW_STAFF_PASSWORD: PASSWORD,
+    })
+    expect(added.status, added.out).toBe(0)
+    expect(added.out).toContain('created bea@example.com (viewer)')
+    const malloryIn = await sendJson(
+      restored.port,
+      `ccc.localhost:${restored.port}`,
+      'POST',
+      '/api/_auth/session',
+      { email: 'mallory@example.com', password: PASSWORD },
+    )
+    expect(malloryIn.status).toBe(401)
+    await server.stop()
+  }, 240_000)
 
   it('refuses a truncated backup, naming what is missing or damaged', async () => {
     const backupDir = join(scratch, 'backup')

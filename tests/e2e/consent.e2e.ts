@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -17,6 +17,7 @@ import { loadSnapshot } from '../model/funnel-catalogue'
 import { seriousViolations } from './axe'
 import { brandUrl, launchBrowser, newPage, routeThirdParties } from './browser'
 import { answerStep, currentStepName, waitForLive } from './funnel-driver'
+import { opsGet } from './ops-client'
 import { PROJECT_ROOT } from './server-process'
 
 const port = inject('port')
@@ -35,12 +36,9 @@ afterAll(async () => {
 })
 
 async function leadOf(key: string): Promise<LeadStory> {
-  const { token } = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { token: string }
-  const r = await fetch(`http://127.0.0.1:${port}/api/_ops/leads?key=${encodeURIComponent(key)}`, {
-    headers: { 'x-ops-token': token },
-  })
+  const r = await opsGet(dataDir, `/api/_ops/leads?key=${encodeURIComponent(key)}`)
   expect(r.status).toBe(200)
-  return (await r.json()) as LeadStory
+  return r.json as LeadStory
 }
 
 /** The TPMO disclaimers on screen: in the footer and near the submit button. */

@@ -659,7 +659,7 @@ describe('axe on every control-center screen at 1280 and 375 px', () => {
     await context.close()
     // Staff screens are not visitor page views (issue 28, defect 8): nothing of the browsing above
     // reached the event stream, where it showed as page views of `error-200` / `error-401`.
-    const events = await opsClient(session.dataDir, server.port).latestEvents(500)
+    const events = await opsClient(session.dataDir).latestEvents(500)
     expect(
       events.filter((e) => e.brand_id === 'ccc' || /^error-(200|401)$/.test(e.name)).map((e) => e.name),
     ).toEqual([])

@@ -7,8 +7,6 @@
  * across start-up loses no character, no answer is in any request URL — the page's look without
  * JavaScript, and one walk's events, consent records and phone leases with JavaScript on and off.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PROGRESS_ANIMATION_DELAY_MS, PROGRESS_ANIMATION_MS } from '../../engine/constants'
@@ -26,6 +24,7 @@ import {
   currentStepName,
   waitForLive,
 } from './funnel-driver'
+import { opsGet } from './ops-client'
 import { newDataDir, type ServerProcess, startServerProcess } from './server-process'
 
 const port = inject('port')
@@ -242,13 +241,10 @@ describe('without JavaScript', () => {
 let leasing: { sim: MarketplaceSimulator; server: ServerProcess; dataDir: string } | undefined
 
 async function leadOf(key: string): Promise<LeadStory> {
-  const { server, dataDir } = leasing!
-  const { token } = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { token: string }
-  const r = await fetch(`http://127.0.0.1:${server.port}/api/_ops/leads?key=${encodeURIComponent(key)}`, {
-    headers: { 'x-ops-token': token },
-  })
+  const { dataDir } = leasing!
+  const r = await opsGet(dataDir, `/api/_ops/leads?key=${encodeURIComponent(key)}`)
   expect(r.status).toBe(200)
-  return (await r.json()) as LeadStory
+  return r.json as LeadStory
 }
 
 /**

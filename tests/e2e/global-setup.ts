@@ -17,7 +17,7 @@ import {
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number
-    /** The e2e server's PGlite folder (its server.json tells the operator token). */
+    /** The e2e server's PGlite folder (its server.json names the operator socket). */
     dataDir: string
     /** A PGlite data folder, initialised and migrated, that test servers start on copies of. */
     dataTemplate: string

@@ -1,21 +1,24 @@
-/** Reads the e2e server's store through its operator endpoints (token from DATA_DIR/server.json). */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+/** Reads the e2e server's store over its operator socket (named by DATA_DIR/server.json; 0722). */
+import { opsFetch, reachable } from '../../server/cli/ops-request'
+import { readDataDirOwner } from '../../server/store/data-dir-lock'
 import type { StoredEvent } from '../../server/store/event-store'
 
-export function opsClient(dataDir: string, port: number) {
-  const token = () =>
-    (JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { token: string }).token
-  const get = async (path: string) => {
-    const r = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-ops-token': token() } })
-    return { status: r.status, json: (await r.json()) as unknown }
-  }
+/** GET on the operator channel of the server holding `dataDir`: its status and JSON. */
+export async function opsGet(dataDir: string, path: string): Promise<{ status: number; json: unknown }> {
+  const owner = readDataDirOwner(dataDir)
+  if (!reachable(owner)) throw new Error(`no server listens on the operator socket of ${dataDir}`)
+  const r = await opsFetch(owner, path)
+  return { status: r.status, json: (await r.json()) as unknown }
+}
+
+export function opsClient(dataDir: string) {
   return {
     async latestEvents(limit = 200): Promise<StoredEvent[]> {
-      return ((await get(`/api/_ops/events?limit=${limit}`)).json as { events: StoredEvent[] }).events
+      return ((await opsGet(dataDir, `/api/_ops/events?limit=${limit}`)).json as { events: StoredEvent[] })
+        .events
     },
     async visitor(userId: string): Promise<unknown> {
-      const r = await get(`/api/_ops/visitors/${encodeURIComponent(userId)}`)
+      const r = await opsGet(dataDir, `/api/_ops/visitors/${encodeURIComponent(userId)}`)
       return r.status === 200 ? r.json : null
     },
   }

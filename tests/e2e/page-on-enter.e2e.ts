@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('page on-enter (spec point 2) and the {token} path segment', () => {
   it('runs the track action once after hydration, skips what a page cannot run, and counts the path token', async () => {
-    const ops = opsClient(dataDir, server.port)
+    const ops = opsClient(dataDir)
     const context = await browser.newContext()
     await routeThirdParties(context)
     const { page, pageErrors } = await newPage(context)

@@ -60,7 +60,7 @@ export function newDataDir(prefix = 'fw-data-'): string {
   const template = process.env[DATA_TEMPLATE_ENV]
   if (template) {
     cpSync(template, dir, { recursive: true })
-    // The claim of the server that prepared it (pid, port, operator token) is no copy's.
+    // The claim of the server that prepared it (pid, port, socket, folder) is no copy's.
     rmSync(join(dir, 'server.json'), { force: true })
   }
   return dir

@@ -8,7 +8,7 @@ import { completeFunnel } from './funnel-driver'
 import { opsClient } from './ops-client'
 
 const port = inject('port')
-const ops = opsClient(inject('dataDir'), port)
+const ops = opsClient(inject('dataDir'))
 
 let browser: Browser
 beforeAll(async () => {

@@ -23,6 +23,7 @@ import {
   openContent,
   startContentServices,
 } from '../../content/content-services'
+import { OpsChannel } from '../../runtime/ops-channel'
 import { createSession, createStaffUser } from '../../store/auth-store'
 import type { Store } from '../../store/open-store'
 import { openTestStore } from '../../store/test-databases'
@@ -64,6 +65,14 @@ export interface CcHarness<W extends string> {
     body?: Buffer | string,
     headers?: Record<string, string>,
   ): Promise<Answer>
+  /**
+   * The operator channel (with the `ops` option): the same app over a Unix socket in `dir`, as the
+   * CLIs reach a running server (docs/decisions/0722). Nobody is signed in.
+   */
+  ops: {
+    send(method: string, path: string, body?: string, headers?: Record<string, string>): Promise<Answer>
+    call(method: string, path: string, body?: unknown): Promise<Answer>
+  }
   /** A JSON request as `who`; a body-less POST sends `{}`. */
   call(
     who: W | null,
@@ -151,8 +160,8 @@ export async function startCcHarness<W extends string>(options: {
   /** On the test run's PostgreSQL server, in a schema of its own, instead of PGlite in memory. */
   postgres?: boolean
   config?: Partial<ServerConfig>
-  /** Turns the operator endpoints (/api/_ops/*) on with this token. */
-  opsToken?: string
+  /** Turns the operator channel on: /api/_ops/* answer over `ops` (a Unix socket), never `send`. */
+  ops?: boolean
 }): Promise<CcHarness<W>> {
   const dir = mkdtempSync(join(tmpdir(), options.prefix))
   const store = await openTestStore(options.postgres ? 'postgres' : 'pglite')
@@ -167,15 +176,19 @@ export async function startCcHarness<W extends string>(options: {
   }
   const opened = (await openContent(config)) as OpenedContent
   const cc = startContentServices(opened, store, config, HELD_FLEET)
-  const server: Server = createApp({
+  const opsChannel = options.ops ? new OpsChannel() : undefined
+  const app = createApp({
     config,
     snapshots: opened.snapshots,
     store,
     content: cc,
-    opsToken: options.opsToken,
-  }).listen(0, '127.0.0.1')
+    opsChannel,
+  })
+  const server: Server = app.listen(0, '127.0.0.1')
   await new Promise((r) => server.once('listening', r))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const opsSocket = await opsChannel?.listen(dir, app.callback())
+  const port = (server.address() as AddressInfo).port
+  const base = `http://127.0.0.1:${port}`
 
   const staff = {} as Record<W, { id: string; cookie: string }>
   for (const [who, spec] of Object.entries(options.staff) as [W, StaffSpec][]) {
@@ -189,7 +202,14 @@ export async function startCcHarness<W extends string>(options: {
     staff[who] = { id: user.id, cookie: `${AUTH_SESSION_COOKIE}=${session.token}` }
   }
 
-  const send: CcHarness<W>['send'] = (who, method, path, body, headers = {}) => {
+  const sendTo = (
+    socketPath: string | null,
+    who: W | null,
+    method: string,
+    path: string,
+    body?: Buffer | string,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
     const host = headers.host ?? CC_HOST
     const h: Record<string, string> = { host, ...(who ? { cookie: staff[who].cookie } : {}) }
     if (method !== 'GET') h.origin = `http://${host}`
@@ -197,7 +217,8 @@ export async function startCcHarness<W extends string>(options: {
     for (const [k, v] of Object.entries(h)) if (v === '') delete h[k]
     if (body !== undefined) h['content-length'] = String(Buffer.byteLength(body))
     return new Promise((resolve, reject) => {
-      const req = request(`${base}${path}`, { method, headers: h }, (res) => {
+      const to = socketPath ? { socketPath, path } : { host: '127.0.0.1', port, path }
+      const req = request({ ...to, method, headers: h }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => {
@@ -221,6 +242,24 @@ export async function startCcHarness<W extends string>(options: {
       req.on('error', reject)
       req.end(body)
     })
+  }
+  const send: CcHarness<W>['send'] = (who, method, path, body, headers) =>
+    sendTo(null, who, method, path, body, headers)
+  const noOps = () => Promise.reject(new Error('start the harness with ops: true'))
+  const ops: CcHarness<W>['ops'] = {
+    send: (method, path, body, headers) =>
+      opsSocket ? sendTo(opsSocket, null, method, path, body, headers) : noOps(),
+    call: (method, path, body) =>
+      opsSocket
+        ? sendTo(
+            opsSocket,
+            null,
+            method,
+            path,
+            body === undefined ? undefined : JSON.stringify(body),
+            body === undefined ? {} : { 'content-type': 'application/json' },
+          )
+        : noOps(),
   }
   const call: CcHarness<W>['call'] = (who, method, path, body, headers = {}) =>
     send(
@@ -263,10 +302,12 @@ export async function startCcHarness<W extends string>(options: {
     base,
     staff,
     send,
+    ops,
     call,
     commitEdit,
     async close() {
       await new Promise((r) => server.close(r))
+      await opsChannel?.close()
       await cc.close()
       await store.close()
       rmSync(dir, { recursive: true, force: true })

@@ -7,7 +7,7 @@
 import type Router from '@koa/router'
 import type { Context } from 'koa'
 import { EVENT_TIMESTAMP_MAX_MS, EVENT_TIMESTAMP_MIN_MS } from '../../../engine/constants'
-import { requireOpsToken } from '../../api/ops-auth'
+import { requireOpsChannel } from '../../api/ops-auth'
 import { requireStore } from '../../api/require-store'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/http-error'
@@ -69,7 +69,7 @@ export function registerFunnelApi(router: Router, deps: AppDeps): void {
 /** The same answer for `npm run funnels -- dropoff`, on the operators' routes (with the other /api/_ops ones). */
 export function registerFunnelOpsApi(router: Router, deps: AppDeps): void {
   router.get('/api/_ops/funnels/:id/dropoff', async (ctx) => {
-    requireOpsToken(ctx, deps)
+    requireOpsChannel(ctx, deps)
     const store = requireStore(ctx, deps)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await dropoffFor(ctx, deps, store.db)

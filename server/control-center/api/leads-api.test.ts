@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CcHarness, startCcHarness } from './cc-test-harness'
 
-const OPS_TOKEN = 'ops-token-for-leads-test-0123456789'
-
 /** A person's data on request for an admin (docs/decisions/0811): export and erase, audited without the key. */
 describe('the control center leads API and the operator endpoints of npm run leads', {
   timeout: 90_000,
@@ -12,7 +10,7 @@ describe('the control center leads API and the operator endpoints of npm run lea
     h = await startCcHarness({
       prefix: 'fw-cc-leads-',
       staff: { ada: { name: 'Ada', role: 'admin' }, ed: { name: 'Ed', role: 'publisher' } },
-      opsToken: OPS_TOKEN,
+      ops: true,
     })
     await h.store.db.query(
       `INSERT INTO funnel_answers (anonymous_id, bucket, answers) VALUES
@@ -22,12 +20,7 @@ describe('the control center leads API and the operator endpoints of npm run lea
   }, 120_000)
   afterAll(() => h?.close(), 60_000)
 
-  const ops = (path: string, body: unknown) =>
-    h.send(null, 'POST', path, JSON.stringify(body), {
-      host: '127.0.0.1',
-      'content-type': 'application/json',
-      'x-ops-token': OPS_TOKEN,
-    })
+  const ops = (path: string, body: unknown) => h.ops.call('POST', path, body)
 
   it('only an admin exports or erases; both are audited without the key; erase makes export say erased', async () => {
     expect(
@@ -66,7 +59,7 @@ describe('the control center leads API and the operator endpoints of npm run lea
     expect(other.rows).toHaveLength(1)
   })
 
-  it('the operator endpoints export and erase with the token, and answer 404 without it', async () => {
+  it('the operator endpoints export and erase over the operator socket, and answer 404 on the site port', async () => {
     const held = await ops('/api/_ops/leads/export', { key: 'bo.other@example.net' })
     expect(held.status).toBe(200)
     expect(held.json.anonymousIds).toEqual(['person-anon-2'])
@@ -74,14 +67,12 @@ describe('the control center leads API and the operator endpoints of npm run lea
     const noToken = await h.send(null, 'POST', '/api/_ops/leads/erase', '{"key":"bo.other@example.net"}', {
       host: '127.0.0.1',
       'content-type': 'application/json',
+      'x-ops-token': 'anything',
     })
     expect(noToken.status).toBe(404)
     const erased = await ops('/api/_ops/leads/erase', { key: 'bo.other@example.net' })
     expect(erased.json.counts).toMatchObject({ funnel_answers: 1 })
-    const show = await h.send(null, 'GET', '/api/_ops/leads?key=bo.other%40example.net', undefined, {
-      host: '127.0.0.1',
-      'x-ops-token': OPS_TOKEN,
-    })
+    const show = await h.ops.send('GET', '/api/_ops/leads?key=bo.other%40example.net')
     expect(show.json.erased.id).toBe(erased.json.erasureId)
   })
 })
