@@ -30,7 +30,7 @@ import { placeVisitor } from '../../engine/funnel/resume'
 import { shownAnswers } from '../../engine/funnel/shown-answers'
 import { validateStep } from '../../engine/funnel/validate-field'
 import { parseDemandCheckAnswer } from '../../engine/phone/demand-check'
-import { demandCheckBody, getPhoneBody } from '../../engine/phone/payloads'
+import { demandCheckBody, getPhoneBody, type MarketplaceFacts } from '../../engine/phone/payloads'
 import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues, PageIdentity } from '../../engine/runtime-contracts'
@@ -337,34 +337,8 @@ async function leaseForThankYou(
     sessionId: string
   },
 ): Promise<void> {
-  const brandId = resolution.brand?.id
-  if (!brandId || resolution.thirdParty.marketplace === false) return
-  const pageKey = resolution.page?.key ?? null
-  const rule = selectPhoneRule(resolution.phoneRules ?? [], {
-    brandId,
-    pageKey,
-    utmSource: visitor.urlParams.utm_source,
-    afid: visitor.urlParams.afid,
-  })
-  if (!rule) return
-  const body = getPhoneBody(
-    {
-      brandId,
-      ip: visitor.ip,
-      geo: {},
-      localHour: new Date().getHours(),
-      placementId: rule.placementId,
-      ruleAfid: rule.afid,
-      userAgent: visitor.userAgent,
-      url: visitor.url,
-      pageKey,
-      urlParams: visitor.urlParams,
-      userId: visitor.userId,
-      sessionId: visitor.sessionId,
-    },
-    visitor.values,
-  )
-  await leasePhone(deps, body, visitor.ip)
+  const context = marketplaceContext(resolution, visitor)
+  if (context) await leasePhone(deps, getPhoneBody(context, visitor.values), visitor.ip)
 }
 
 /** The marketplace's answer to a demand check of a posted step (the page's phone rule), or null. */
@@ -373,6 +347,18 @@ async function demandForPost(
   resolution: Resolution,
   visitor: Parameters<typeof leaseForThankYou>[2],
 ): Promise<unknown> {
+  const context = marketplaceContext(resolution, visitor)
+  return context ? checkDemand(deps, demandCheckBody(context, visitor.values), visitor.ip) : null
+}
+
+/**
+ * What a marketplace body of a posted funnel needs beside the answers: the brand, the page's phone
+ * rule and the visitor; null when the page asks no marketplace or no rule applies.
+ */
+function marketplaceContext(
+  resolution: Resolution,
+  visitor: Parameters<typeof leaseForThankYou>[2],
+): MarketplaceFacts | null {
   const brandId = resolution.brand?.id
   if (!brandId || resolution.thirdParty.marketplace === false) return null
   const pageKey = resolution.page?.key ?? null
@@ -383,24 +369,20 @@ async function demandForPost(
     afid: visitor.urlParams.afid,
   })
   if (!rule) return null
-  const body = demandCheckBody(
-    {
-      brandId,
-      ip: visitor.ip,
-      geo: {},
-      localHour: new Date().getHours(),
-      placementId: rule.placementId,
-      ruleAfid: rule.afid,
-      userAgent: visitor.userAgent,
-      url: visitor.url,
-      pageKey,
-      urlParams: visitor.urlParams,
-      userId: visitor.userId,
-      sessionId: visitor.sessionId,
-    },
-    visitor.values,
-  )
-  return checkDemand(deps, body, visitor.ip)
+  return {
+    brandId,
+    ip: visitor.ip,
+    geo: {},
+    localHour: new Date().getHours(),
+    placementId: rule.placementId,
+    ruleAfid: rule.afid,
+    userAgent: visitor.userAgent,
+    url: visitor.url,
+    pageKey,
+    urlParams: visitor.urlParams,
+    userId: visitor.userId,
+    sessionId: visitor.sessionId,
+  }
 }
 
 /** The consent record of a submitted step that showed a consent text (docs/decisions/0800), as the browser sends it. */
