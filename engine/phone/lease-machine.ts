@@ -31,7 +31,8 @@ export const leaseMachine = setup({
   types: {
     context: {} as LeaseContext,
     events: {} as LeaseEvent,
-    input: {} as { now?: () => number } | undefined,
+    /** `leased`: a number the page already holds (a funnel step the server leased for: 0235). */
+    input: {} as { now?: () => number; leased?: LeasedPhone | null } | undefined,
   },
   actors: {
     // Replaced by the page with provide(); resolving null means "no number this time".
@@ -63,7 +64,7 @@ export const leaseMachine = setup({
 }).createMachine({
   id: 'phoneLease',
   context: ({ input }) => ({
-    leased: null,
+    leased: input?.leased ?? null,
     now: input?.now ?? (() => Date.now()),
     attempts: 0,
     changedDuringRequest: false,

@@ -147,7 +147,8 @@ export interface Resolution {
    * The thank-you page of a visitor who finished a funnel (docs/decisions/0231): the number shown to
    * them, as the lead record says (leased, else the rule's default in business hours, else none), and
    * the server's lease when it is the one shown: the page's phone line starts from it and leases
-   * nothing itself (docs/decisions/0233). Never cached.
+   * nothing itself (docs/decisions/0233). On a funnel step shown to a visitor with answers: the number
+   * the server holds for them, which the browser's lease loop starts from (0235). Never cached.
    */
   visitorPhone?: {
     shown: PhoneDisplay | null

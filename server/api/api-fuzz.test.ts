@@ -57,6 +57,19 @@ const VALID: Record<string, () => unknown> = {
   '/api/_auth/session': () => ({ email: 'nobody@example.com', password: 'guess' }),
   '/api/mediaalpha/demand-check': () => demandCheckBody(facts, {}),
   '/api/mediaalpha/get-phone': () => getPhoneBody(facts, {}),
+  '/api/funnel/phone': () => ({
+    brandId: facts.brandId,
+    pageKey: facts.pageKey,
+    localHour: facts.localHour,
+    placementId: facts.placementId,
+    ruleAfid: facts.ruleAfid,
+    url: facts.url,
+    urlParams: {},
+    userId: facts.userId,
+    sessionId: facts.sessionId,
+    geo: {},
+    values: {},
+  }),
   '/api/funnel/resume-link': () => ({ anonymousId: 'fuzz-visitor-0002', path: '/quiz/otc/zip' }),
 }
 

@@ -13,6 +13,7 @@ import { registerMediaAlphaApi } from './mediaalpha'
 import { opsBackupApi } from './ops-backup'
 import { opsCliApi } from './ops-cli'
 import { userApi } from './user'
+import { registerVisitorLeaseApi } from './visitor-lease'
 
 /**
  * Registers every /api route. Each feature adds one line here and keeps its handlers in its own file
@@ -22,6 +23,7 @@ export function registerApis(router: Router, deps: AppDeps): void {
   registerClientErrors(router)
   registerIpApi(router, deps)
   registerMediaAlphaApi(router, deps)
+  registerVisitorLeaseApi(router, deps)
   eventApi(router, deps)
   consentApi(router, deps)
   funnelResumeLinkApi(router, deps)

@@ -28,7 +28,7 @@ import { MarketplaceClient, type MarketplacePath } from '../upstream/marketplace
 
 const MINUTE_MS = 60_000
 /** The browser's marketplace request: a server-only schema, so it stays out of the browser's bundle. */
-const MARKETPLACE_REQUEST_SCHEMA = 'api-marketplace-request.schema.json'
+export const MARKETPLACE_REQUEST_SCHEMA = 'api-marketplace-request.schema.json'
 registerSchemas({ [MARKETPLACE_REQUEST_SCHEMA]: marketplaceRequestSchema })
 
 /** The marketplace client of an app (one circuit breaker for the API and the posted funnel) and the lead record's writer. */
@@ -74,8 +74,8 @@ export function marketplaceOf(deps: AppDeps): Marketplace {
 }
 
 /**
- * Leases a phone number for a get-phone body the server built itself (a funnel finished without
- * JavaScript; docs/decisions/0221) and keeps the call for the lead record, as the API does for the
+ * Leases a phone number for a get-phone body the server built itself (a funnel visitor's lease:
+ * docs/decisions/0221, 0235) and keeps the call for the lead record, as the API does for the
  * browser's. Resolves the number, or null, once the call is recorded; never throws.
  */
 export async function leasePhone(deps: AppDeps, body: GetPhoneBody, ip: string): Promise<LeasedPhone | null> {
@@ -106,7 +106,7 @@ export async function leasePhone(deps: AppDeps, body: GetPhoneBody, ip: string):
     })
     return leased
   } catch (e) {
-    log('warn', 'phone lease of a posted funnel failed', { error: (e as Error).message })
+    log('warn', 'phone lease of a funnel visitor failed', { error: (e as Error).message })
     return null
   }
 }

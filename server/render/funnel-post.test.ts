@@ -143,6 +143,12 @@ const idOf = (cookie: string) =>
     .find((c) => c.startsWith(`${ANONYMOUS_ID_COOKIE}=`))!
     .split('=')[1]
 
+/** The bodies of the phone leases made for a visitor, in order. */
+const leasesOf = (anonymousId: string) =>
+  sim.requests
+    .filter((r) => r.path === '/get-phone' && (r.body as { sub_2?: string }).sub_2 === anonymousId)
+    .map((r) => r.body as Record<string, unknown>)
+
 /** A valid answer of every field of a step, as a form posts it. */
 function validForm(funnel: ResolvedFunnel, stepName: string): Record<string, string> {
   const step = funnel.steps.find((s) => s.name === stepName)!
@@ -219,9 +225,15 @@ describe('a funnel step posted as a plain form', () => {
     // The ZIP step's demand check ran on the server, with the posted ZIP (docs/decisions/0524).
     const check = sim.requests.find((r) => r.path === '/demand-check')?.body as Record<string, unknown>
     expect(check).toMatchObject({ sub_2: anonymousId, data: { zip: '90210' } })
-    const leaseBody = sim.requests.find((r) => r.path === '/get-phone')!.body as Record<string, unknown>
+    // Every step posted a quote answer, so each post leased with the answers held then (0235); the last,
+    // made as the funnel finished, has every answer and is the thank-you page's.
+    const leaseBodies = leasesOf(anonymousId)
+    expect(leaseBodies).toHaveLength(funnel.steps.length)
+    const leaseBody = leaseBodies.at(-1)!
     expect(leaseBody).toMatchObject({ sub_2: anonymousId, url: expect.stringContaining('/thank-you') })
     expect(JSON.stringify(leaseBody)).toContain('90210')
+    expect(leaseBody.data).toMatchObject({ currently_insured: 1, dsnp: expect.any(Number) })
+    expect(leaseBodies[0].data).toEqual({ zip: '90210' })
     expect(story.entries.some((e) => e.kind === 'consent')).toBe(true)
   })
 
@@ -321,5 +333,133 @@ describe('a funnel step posted as a plain form', () => {
     expect(posted.location).toBe('/quiz/otc/zip')
     expect(posted.body).not.toContain('73301')
     expect(idOf(cookieOf(posted))).not.toBe(id)
+  })
+})
+
+/** GET with a visitor's cookies. */
+function get(brand: string, path: string, cookie: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host: host(brand), cookie } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location,
+          cookies: res.headers['set-cookie'] ?? [],
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** The browser's lease machine asking for the visitor's number (ui/phone/phone-feature.ts). */
+function askPhone(cookie: string): Promise<Answer> {
+  const body = JSON.stringify({
+    brandId: 'm10',
+    pageKey: 'quiz-otc',
+    localHour: 10,
+    placementId: 'm10-Jk7Qw2Lp9Xz4',
+    ruleAfid: '',
+    url: `http://${host('m10')}/quiz/otc/zip`,
+    urlParams: {},
+    userId: 'what-the-page-says',
+    sessionId: 'session-1',
+    geo: {},
+    values: { zipcode: '11111' },
+  })
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/funnel/phone',
+        method: 'POST',
+        headers: {
+          host: host('m10'),
+          origin: `http://${host('m10')}`,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          ...(cookie ? { cookie } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: undefined,
+            cookies: [],
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+describe("a funnel visitor's phone lease is the server's (0235)", () => {
+  it('leases with the first answer, again on a posted quote change or when due, and never twice at once', async () => {
+    const funnel = funnelOf('quiz-otc')
+    // Before any answer the visitor holds nothing and nothing is leased.
+    const unknown = await askPhone('')
+    expect(unknown.status).toBe(204)
+
+    const first = await post('m10', '/quiz/otc/zip', { zipcode: '90210' })
+    expect(first.status).toBe(303)
+    const cookie = cookieOf(first)
+    const anonymousId = idOf(cookie)
+    expect(leasesOf(anonymousId)).toHaveLength(1)
+    expect(JSON.stringify(leasesOf(anonymousId)[0])).toContain('90210')
+
+    // The next step, shown with the number held; the browser's loop is answered with it, not a new one.
+    const held = await store.db.query<{ phone: string }>(
+      `SELECT phone FROM marketplace_calls WHERE kind = 'get-phone' AND user_id = $1`,
+      [anonymousId],
+    )
+    const next = await get('m10', first.location!, cookie)
+    expect(next.status).toBe(200)
+    expect(next.body).toContain(held.rows[0].phone)
+    const asked = await askPhone(cookie)
+    expect(asked.status).toBe(200)
+    expect(JSON.parse(asked.body).value).toBe(held.rows[0].phone)
+    expect(leasesOf(anonymousId)).toHaveLength(1)
+
+    // The same ZIP again (Back, then on) changes nothing; another ZIP leases with it at once.
+    expect((await post('m10', '/quiz/otc/zip', { zipcode: '90210' }, { cookie })).status).toBe(303)
+    expect(leasesOf(anonymousId)).toHaveLength(1)
+    expect((await post('m10', '/quiz/otc/zip', { zipcode: '10001' }, { cookie })).status).toBe(303)
+    expect(leasesOf(anonymousId)).toHaveLength(2)
+    expect(JSON.stringify(leasesOf(anonymousId)[1])).toContain('10001')
+    // A step shown again with its errors leases nothing.
+    expect((await post('m10', '/quiz/otc/zip', { zipcode: '1' }, { cookie })).status).toBe(422)
+    expect(leasesOf(anonymousId)).toHaveLength(2)
+
+    // Within 20 s of its end the number is due: a step shown leases once, the loop's ask too, and two
+    // asks at once lease once.
+    const soon = async () =>
+      store.db.query(
+        `UPDATE marketplace_calls SET expires_at = $2 WHERE kind = 'get-phone' AND user_id = $1`,
+        [anonymousId, new Date(Date.now() + 15_000).toISOString()],
+      )
+    await soon()
+    expect((await get('m10', `/quiz/otc/${funnel.steps[1].name}`, cookie)).status).toBe(200)
+    expect(leasesOf(anonymousId)).toHaveLength(3)
+    await soon()
+    const [a, b] = await Promise.all([askPhone(cookie), askPhone(cookie)])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(JSON.parse(a.body).value).toBe(JSON.parse(b.body).value)
+    expect(leasesOf(anonymousId)).toHaveLength(4)
+    // The lease is the visitor's the cookies prove, made with the answers the server holds.
+    const last = leasesOf(anonymousId)[3]
+    expect(last).toMatchObject({ sub_2: anonymousId })
+    expect(JSON.stringify(last)).toContain('10001')
+    expect(JSON.stringify(last)).not.toContain('11111')
   })
 })

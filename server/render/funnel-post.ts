@@ -30,8 +30,7 @@ import { placeVisitor } from '../../engine/funnel/resume'
 import { shownAnswers } from '../../engine/funnel/shown-answers'
 import { validateStep } from '../../engine/funnel/validate-field'
 import { parseDemandCheckAnswer } from '../../engine/phone/demand-check'
-import { demandCheckBody, getPhoneBody, type MarketplaceFacts } from '../../engine/phone/payloads'
-import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
+import { demandCheckBody } from '../../engine/phone/payloads'
 import type { Resolution } from '../../engine/render/resolution'
 import type { FormValues, PageIdentity } from '../../engine/runtime-contracts'
 import { pageEventBody, trackEventBody } from '../../engine/tracking/event-body'
@@ -40,7 +39,8 @@ import { isPaidTraffic } from '../../engine/tracking/paid-flag'
 import { captureUrlParams, paidFlagParams } from '../../engine/tracking/url-params'
 import type { AnalyticsEvent } from '../../schemas/generated/analytics-event'
 import { USER_AGENT_MAX } from '../api/consent'
-import { checkDemand, leasePhone } from '../api/mediaalpha'
+import { checkDemand } from '../api/mediaalpha'
+import { checkVisitorLease, type LeaseVisitor, marketplaceContext, quoteChanged } from '../api/visitor-lease'
 import type { AppDeps } from '../app-deps'
 import { ConsentRegistry } from '../consent/consent-registry'
 import { sha256Hex } from '../consent/consent-versions'
@@ -249,14 +249,16 @@ export function funnelPostHandler(deps: AppDeps) {
     // This browser has continued the funnel itself: its contact details are its own again (0232).
     if (hidden && key && outcome.kind === 'go') await showContact(store.db, anonymousId, key)
 
-    // The thank-you page's number is leased with every answer before the visitor is sent there, so the
-    // page shows what the lead record says (0221, 0231); a finished funnel ends its resume links (0232).
+    // A finished funnel ends its resume links (0232).
     const completed =
       outcome.kind === 'go' && events.some((e) => e.type === 'track' && e.event === FUNNEL_COMPLETED)
     if (completed) await endResumeLinks(store.db, anonymousId)
-    if (completed)
-      await leaseForThankYou(deps, resolution, {
-        values: readBuckets(buckets, funnel.formVersion),
+    // The visitor's phone lease (0235): a posted quote change leases at once, with every answer held;
+    // else a number is leased only when none is held or it is about to expire. Done before the visitor
+    // is sent on, so the thank-you page shows what the lead record says (0221, 0231).
+    if (outcome.kind === 'go') {
+      const answers = readBuckets(buckets, funnel.formVersion)
+      const visitor: LeaseVisitor = {
         url: outcome.url.startsWith('/')
           ? `${originOf(ctx)}${withQuery(outcome.url, tracking)}`
           : outcome.url,
@@ -265,7 +267,15 @@ export function funnelPostHandler(deps: AppDeps) {
         urlParams: { ...paramsOfUrl },
         userId: anonymousId,
         sessionId,
-      })
+      }
+      await checkVisitorLease(
+        deps,
+        anonymousId,
+        () => marketplaceContext(resolution, visitor),
+        async () => answers,
+        quoteChanged(stored, answers),
+      )
+    }
     ctx.set('Cache-Control', 'no-store')
     if (outcome.kind === 'refused') throw new HttpError(409, 'This form cannot continue from this step')
     if (outcome.kind === 'go') return goTo(outcome.url)
@@ -319,70 +329,14 @@ function visitorCookie(ctx: Context, name: string, maxAge: number): string {
 const withQuery = (path: string, query: string) =>
   query ? `${path}${path.includes('?') ? '&' : '?'}${query.slice(1)}` : path
 
-/**
- * The phone lease for the thank-you page of a finished funnel (docs/decisions/0221, 0231): the page's
- * phone rule, the visitor's answers, the request's IP and user agent; recorded for `npm run leads`
- * like the browser's before it resolves (at most the marketplace timeout). Never throws.
- */
-async function leaseForThankYou(
-  deps: AppDeps,
-  resolution: Resolution,
-  visitor: {
-    values: FormValues
-    url: string
-    ip: string
-    userAgent: string
-    urlParams: Record<string, string | undefined>
-    userId: string
-    sessionId: string
-  },
-): Promise<void> {
-  const context = marketplaceContext(resolution, visitor)
-  if (context) await leasePhone(deps, getPhoneBody(context, visitor.values), visitor.ip)
-}
-
 /** The marketplace's answer to a demand check of a posted step (the page's phone rule), or null. */
 async function demandForPost(
   deps: AppDeps,
   resolution: Resolution,
-  visitor: Parameters<typeof leaseForThankYou>[2],
+  visitor: LeaseVisitor & { values: FormValues },
 ): Promise<unknown> {
   const context = marketplaceContext(resolution, visitor)
   return context ? checkDemand(deps, demandCheckBody(context, visitor.values), visitor.ip) : null
-}
-
-/**
- * What a marketplace body of a posted funnel needs beside the answers: the brand, the page's phone
- * rule and the visitor; null when the page asks no marketplace or no rule applies.
- */
-function marketplaceContext(
-  resolution: Resolution,
-  visitor: Parameters<typeof leaseForThankYou>[2],
-): MarketplaceFacts | null {
-  const brandId = resolution.brand?.id
-  if (!brandId || resolution.thirdParty.marketplace === false) return null
-  const pageKey = resolution.page?.key ?? null
-  const rule = selectPhoneRule(resolution.phoneRules ?? [], {
-    brandId,
-    pageKey,
-    utmSource: visitor.urlParams.utm_source,
-    afid: visitor.urlParams.afid,
-  })
-  if (!rule) return null
-  return {
-    brandId,
-    ip: visitor.ip,
-    geo: {},
-    localHour: new Date().getHours(),
-    placementId: rule.placementId,
-    ruleAfid: rule.afid,
-    userAgent: visitor.userAgent,
-    url: visitor.url,
-    pageKey,
-    urlParams: visitor.urlParams,
-    userId: visitor.userId,
-    sessionId: visitor.sessionId,
-  }
 }
 
 /** The consent record of a submitted step that showed a consent text (docs/decisions/0800), as the browser sends it. */

@@ -25,14 +25,17 @@ import { funnelLocation, stepUrl } from '../../engine/funnel/funnel-location'
 import { placeVisitor } from '../../engine/funnel/resume'
 import { shownAnswers } from '../../engine/funnel/shown-answers'
 import { isWithinBusinessHours } from '../../engine/phone/business-hours'
+import type { LeasedPhone } from '../../engine/phone/leased-phone'
 import { phoneDisplay } from '../../engine/phone/phone-format'
 import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
+import type { FormValues } from '../../engine/runtime-contracts'
 import { trackEventBody } from '../../engine/tracking/event-body'
 import { buildEventProperties } from '../../engine/tracking/event-context'
 import { isPaidTraffic } from '../../engine/tracking/paid-flag'
 import { captureUrlParams, paidFlagParams } from '../../engine/tracking/url-params'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
+import { checkVisitorLease, heldLease, type LeaseVisitor, marketplaceContext } from '../api/visitor-lease'
 import type { AppDeps } from '../app-deps'
 import { clientOf, originOf } from '../http/request-client'
 import { loadBuckets } from '../store/answer-store'
@@ -94,6 +97,7 @@ export async function visitorPage(
     return 'answered'
   }
   const step = funnel.steps[point.stepIndex]
+  const leased = await stepLease(ctx, deps, resolution, visitor.anonymousId, stored)
   return {
     ...resolution,
     funnelPost: {
@@ -101,7 +105,37 @@ export async function visitorPage(
       values: shownAnswers(step, point.values, visitor.contactHidden),
       errors: {},
     },
+    // The number the visitor holds, which the browser's lease machine starts from (0235).
+    ...(leased ? { visitorPhone: { shown: phoneDisplay(leased.value), source: 'leased', leased } } : {}),
   }
+}
+
+/**
+ * The lease rule when a step is shown to a visitor with answers (0235): the number held, or a new one
+ * when none is held or it is about to expire — the same with JavaScript on and off.
+ */
+function stepLease(
+  ctx: Context,
+  deps: AppDeps,
+  resolution: Resolution,
+  anonymousId: string,
+  answers: FormValues,
+): Promise<LeasedPhone | null> {
+  const tracking = trackingQuery(ctx.search ?? '')
+  const visitor: LeaseVisitor = {
+    url: `${originOf(ctx)}${ctx.path}${tracking}`,
+    ip: clientOf(ctx).ip,
+    userAgent: ctx.get('user-agent'),
+    urlParams: { ...captureUrlParams(ctx.search ?? '', resolution.params) },
+    userId: anonymousId,
+    sessionId: ctx.cookies.get(SERVER_SESSION_COOKIE) ?? anonymousId,
+  }
+  return checkVisitorLease(
+    deps,
+    anonymousId,
+    () => marketplaceContext(resolution, visitor),
+    async () => answers,
+  )
 }
 
 /**
@@ -127,14 +161,9 @@ async function thankYouPage(
         })
       : null
   const open = isWithinBusinessHours(now, query.get('utm_medium'))
-  const lease = await store.db.query<{ phone: string; expires_at: Date | string }>(
-    `SELECT phone, expires_at FROM marketplace_calls
-     WHERE kind = 'get-phone' AND ok AND user_id = $1 AND phone IS NOT NULL AND expires_at > $2
-     ORDER BY at DESC, id DESC LIMIT 1`,
-    [anonymousId, new Date(now).toISOString()],
-  )
-  const leased = lease.rows[0]?.phone ?? null
-  const expiresAt = lease.rows[0] ? new Date(lease.rows[0].expires_at).getTime() : 0
+  const lease = await heldLease(store.db, anonymousId, now)
+  const leased = lease?.value ?? null
+  const expiresAt = lease?.expiresAt ?? 0
   const number = !open || !rule ? null : (leased ?? rule.defaultNumber ?? null)
   const source = number === null ? 'none' : number === leased ? 'leased' : 'default'
   ctx.set('Cache-Control', 'no-store')

@@ -1,6 +1,6 @@
 /**
  * The lead the marketplace receives is complete (issue 18): after a Medicare funnel on m10, every
- * get-phone request of the session — the server's when the funnel finishes (docs/decisions/0233) and a
+ * get-phone request of the session — the server's when the funnel finishes (docs/decisions/0235) and a
  * later page's — carries the answers the visitor gave (spec point 7's Medicare payload:
  * currently_insured ← haveMedicare, dsnp ← haveMedicaid, zip ← zipcode), read from the answers the
  * server holds.

@@ -212,22 +212,40 @@ async function findZipFunnel(
 }
 
 describe('funnel pages', () => {
-  it('a funnel step leases nothing in the browser: the rule’s default shows, a changed ZIP asks nothing (0233)', async () => {
+  it('a funnel step shows the server’s lease: none before the first answer, typing asks nothing, a posted ZIP leases once and shows (0235)', async () => {
     const found = await findZipFunnel()
     if (!found) throw new Error('no funnel with a ZIP step among the candidate pages: update findZipFunnel')
-    const seen = sim.requests.length
-    const leasesAfter = () => sim.requests.slice(seen).filter((r) => r.path === '/get-phone')
     const { page } = await openAt(found.url, TUESDAY_10)
-    // The server leases once the funnel is finished, with every answer; a step shows the default.
+    // The server holds the lease, on real time: the numbers it leases must last on its clock too (the
+    // browser's clock reads Tuesday 10:00, days earlier, so they last for it as well).
+    sim.setClock(Date.now())
+    const leases = () => sim.requests.filter((r) => r.path === '/get-phone')
+    // No answer yet: nothing is leased, the rule's default shows; the loop asks the server and hears so.
     await expect
       .poll(() => headerPhone(page).getAttribute('data-phone-leased'), { timeout: 10_000 })
       .toBe('false')
     await page.locator('input[name="zipcode"]').fill('10001')
-    // Past the 10 s a quote change would leave a lease, and several 4 s checks.
+    // Past the 10 s a quote change would leave a lease, and several 4 s checks: typed is not posted.
     await page.clock.runFor(12_000)
+    expect(leases()).toEqual([])
+    const step = await page.locator('form.funnel-form').getAttribute('data-step')
+    await page.locator('input[name="zipcode"]').press('Enter')
+    await expect
+      .poll(() => page.locator('form.funnel-form').getAttribute('data-step'), { timeout: 15_000 })
+      .not.toBe(step)
+    // The post leased once, with the ZIP; the cut that followed the posted change makes the loop ask,
+    // and the header shows that number.
+    expect(leases()).toHaveLength(1)
+    expect(JSON.stringify(leases()[0].body)).toContain('10001')
+    await page.clock.runFor(5_000)
+    await expect
+      .poll(() => headerPhone(page).getAttribute('data-phone-raw'), { timeout: 10_000 })
+      .toBe(sim.leased[0])
+    expect(await headerPhone(page).getAttribute('data-phone-leased')).toBe('true')
+    // The loop goes on asking and is answered with the number held: nothing more is leased.
+    await page.clock.runFor(30_000)
     await page.waitForLoadState('networkidle')
-    expect(leasesAfter()).toEqual([])
-    expect(await headerPhone(page).getAttribute('data-phone-leased')).toBe('false')
+    expect(leases()).toHaveLength(1)
     await page.close()
   })
 

@@ -7,7 +7,8 @@
  *   (the next step after its 303, or this step with errors) is read and only the form is swapped, the
  *   progress bar animating to the new step (CSS transition, 300 ms after 10 ms: decision 0204);
  *   Back and Forward fetch the step of the URL the same way;
- * - the quote answers in the inputs, handed to the phone lease (a change shortens its expiry).
+ * - the answers in the inputs, and the fields a step posted, handed to the phone lease: a posted quote
+ *   change shortens its expiry, so the browser shows the number the server leased for it (0235).
  * Listeners sit on the form's container, so a swapped-in step is enhanced with no new wiring.
  */
 
@@ -20,12 +21,12 @@ import type { Field } from '../../schemas/generated/field'
 import { startLoading } from './loading-bar-island'
 
 export interface FunnelFormHooks {
-  /** Answers in the inputs changed (`changed` names the fields). */
-  values(values: FormValues, changed: (keyof FormValues)[]): void
+  /** Answers in the inputs (as typed: they are the server's only once posted). */
+  values(values: FormValues): void
   /** Puts a URL in the address bar; false when the page is being loaded anew instead (build check). */
   navigate(url: string): boolean
-  /** A step was swapped in. */
-  stepShown(): void
+  /** A step was swapped in: after a post, `posted` names the fields it sent. */
+  stepShown(posted: (keyof FormValues)[]): void
 }
 
 const fieldNamed = (step: ResolvedStep | undefined, name: string) => step?.fields.find((f) => f.name === name)
@@ -133,7 +134,7 @@ export function mountFunnelForm(
     // A field showing a message is checked again as it is typed, so the message goes once it is right.
     if (input.getAttribute('aria-invalid') === 'true')
       showError(form, field, validateField(field, clean, messages))
-    hooks.values({ [field.name]: clean }, [field.name])
+    hooks.values({ [field.name]: clean })
   }
 
   const onLeave = (e: Event) => {
@@ -163,7 +164,7 @@ export function mountFunnelForm(
   }
 
   /** Puts the step of a fetched page in place of the current one; false when it has none. */
-  const swap = (html: string, url: string, moved: boolean): boolean => {
+  const swap = (html: string, url: string, moved: boolean, posted: (keyof FormValues)[]): boolean => {
     const doc = new DOMParser().parseFromString(html, 'text/html')
     const next = doc.querySelector<HTMLFormElement>('[data-island="form"] form.funnel-form')
     const form = current()
@@ -200,12 +201,17 @@ export function mountFunnelForm(
     shownPath = location.pathname
     window.scrollTo({ top: 0 })
     box.querySelector<HTMLElement>('#funnel-question')?.focus()
-    hooks.stepShown()
+    hooks.stepShown(posted)
     return true
   }
 
   /** Fetches a step (a posted form, or the URL Back/Forward went to) and shows it. */
-  const go = async (request: () => Promise<Response>, moved: boolean, fallback: () => void) => {
+  const go = async (
+    request: () => Promise<Response>,
+    moved: boolean,
+    fallback: () => void,
+    posted: (keyof FormValues)[] = [],
+  ) => {
     busy = true
     const form = current()
     form?.setAttribute('aria-busy', 'true')
@@ -221,7 +227,7 @@ export function mountFunnelForm(
         else fallback()
         return
       }
-      if (!swap(await res.text(), res.url, moved)) location.assign(res.url)
+      if (!swap(await res.text(), res.url, moved, posted)) location.assign(res.url)
     } catch {
       fallback()
     } finally {
@@ -260,6 +266,7 @@ export function mountFunnelForm(
         native = true
         form.requestSubmit(submitter)
       },
+      step.fields.filter((f) => body.has(f.name)).map((f) => f.name),
     )
   }
 
@@ -274,7 +281,7 @@ export function mountFunnelForm(
     )
   }
 
-  // The answers the server rendered into the step are the lease's from the start (no expiry is cut).
+  // The answers the server rendered into the step are known from the start.
   const form = current()
   const step = form && stepOf(form)
   if (form && step) {
@@ -283,7 +290,7 @@ export function mountFunnelForm(
       const v = fieldValue(form, field, null)
       if (v !== undefined && v !== '') Object.assign(held, { [field.name]: v })
     }
-    hooks.values(held, [])
+    hooks.values(held)
   }
   box.addEventListener('input', onInput)
   box.addEventListener('focusout', onLeave)

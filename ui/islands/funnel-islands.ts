@@ -16,7 +16,7 @@ import { startIslands } from './start-islands'
 
 export function startFunnelIslands(doc: Document = document): void {
   let runtime: ClientRuntime | null = null
-  /** Hands the answers typed before the runtime started over to it (the phone lease's payload). */
+  /** Hands the answers typed before the runtime started over to it. */
   let startedWith: (runtime: ClientRuntime) => void = () => {}
   startIslands(doc, {
     now(root, resolution) {
@@ -40,16 +40,21 @@ export function startFunnelIslands(doc: Document = document): void {
         )
       const values = new Map<string, unknown>()
       mountFunnelForm(box, resolution.funnel, {
-        values(next, changed) {
+        values(next) {
           for (const [k, v] of Object.entries(next)) values.set(k, v)
-          runtime?.formValues.publish(next, changed)
+          runtime?.formValues.publish(next, [])
         },
         navigate(url) {
           if (runtime) return runtime.navigate(url)
           history.pushState(null, '', url)
           return true
         },
-        stepShown: () => showElsewhere(box),
+        stepShown(posted) {
+          showElsewhere(box)
+          // A posted quote change is a change of the answers the server holds: the phone lease cuts its
+          // number's expiry and shows the one the server leased for them (0235).
+          runtime?.formValues.publish({}, posted)
+        },
       })
       // Until the runtime runs, the answers typed are kept here and handed over when it starts.
       startedWith = (r) => {

@@ -11,6 +11,7 @@ import { touchesQuoteField } from '../../engine/phone/quote-fields'
 import { selectPhoneRule } from '../../engine/phone/select-phone-rule'
 import type { Resolution } from '../../engine/render/resolution'
 import type { DemandCheckResult, TrackFn, VisitorIdentity } from '../../engine/runtime-contracts'
+import type { MarketplaceRequest } from '../../schemas/generated/api-marketplace-request'
 import type { PhoneRule } from '../../schemas/generated/phone-rule'
 import type { FormValuesHub } from '../runtime/form-values'
 import { createStore, type Store } from '../runtime/store'
@@ -64,6 +65,22 @@ async function lookupIp(): Promise<IpLookupAnswer> {
   return (await res.json()) as IpLookupAnswer
 }
 
+/** The number a funnel visitor holds at the server (its answers stay there): null when none. */
+async function visitorLease(request: MarketplaceRequest): Promise<LeasedPhone | null> {
+  const res = await fetch('/api/funnel/phone', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...request, values: {} }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  })
+  if (res.status !== 200) {
+    await res.body?.cancel()
+    if (res.status === 204) return null
+    throw new Error(`/api/funnel/phone answered ${res.status}`)
+  }
+  return parseLeasedPhone(await res.json())
+}
+
 /** Starts the feature for this page: once per page load, from the client runtime. */
 export function startPhoneLine(resolution: Resolution, deps: PhoneLineDeps): PhoneLineControl {
   const store = createStore<PhoneState>(NO_PHONE)
@@ -92,11 +109,8 @@ export function startPhoneLine(resolution: Resolution, deps: PhoneLineDeps): Pho
   // Without a configured marketplace there is nothing to lease or check: the rule's default number
   // shows, and no request is made that could only answer 503.
   if (resolution.thirdParty.marketplace === false) return control
-  // A funnel's lease is the server's (docs/decisions/0233): it leases once the funnel is finished, with
-  // every answer, and the thank-you page it renders says which number it showed. That page's line
-  // starts from the server's lease and leases nothing itself; a step leases nothing either, so a walk
-  // leases the same with JavaScript on and off (the rule's default shows on the steps).
-  if (resolution.visitorPhone) {
+  // The thank-you page of a funnel shows the number the server decided (0233) and leases nothing.
+  if (resolution.visitorPhone && resolution.view !== 'funnel') {
     setState({ leased: resolution.visitorPhone.leased })
     return control
   }
@@ -119,16 +133,20 @@ export function startPhoneLine(resolution: Resolution, deps: PhoneLineDeps): Pho
     }
   }
 
-  if (resolution.view === 'funnel') return control
-
+  // On a funnel step the lease is the visitor's at the server (0235): the loop asks for the number the
+  // server holds (leased anew there only when due, with the answers it holds), starting from the one
+  // the page was rendered with, so the same walk leases the same with JavaScript on and off.
+  const funnelStep = resolution.view === 'funnel'
   const machine = leaseMachine.provide({
     actors: {
       requestPhone: fromPromise(async () =>
-        parseLeasedPhone(await postJson('/api/mediaalpha/get-phone', await request())),
+        funnelStep
+          ? visitorLease(await request())
+          : parseLeasedPhone(await postJson('/api/mediaalpha/get-phone', await request())),
       ),
     },
   })
-  const actor = createActor(machine, { input: {} })
+  const actor = createActor(machine, { input: { leased: resolution.visitorPhone?.leased ?? null } })
   actor.subscribe((s) => {
     if (s.context.leased !== store.get().leased) setState({ leased: s.context.leased })
   })
