@@ -84,26 +84,26 @@ afterAll(async () => {
 
 const host = (brand: string) => `${brand}.localhost:${port}`
 
-function post(
+/** One request to the app on a brand's host; `body` null sends none. */
+function send(
+  method: string,
   brand: string,
   path: string,
-  form: Record<string, string> | string,
-  headers: Record<string, string> = {},
+  headers: Record<string, string>,
+  body: string | null,
 ): Promise<Answer> {
-  const body = typeof form === 'string' ? form : new URLSearchParams(form).toString()
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
         port,
         path,
-        method: 'POST',
+        method,
         headers: {
           host: host(brand),
-          origin: `http://${host(brand)}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': String(Buffer.byteLength(body)),
-          accept: 'text/html',
+          ...(body === null
+            ? {}
+            : { origin: `http://${host(brand)}`, 'content-length': String(Buffer.byteLength(body)) }),
           ...headers,
         },
       },
@@ -121,8 +121,24 @@ function post(
       },
     )
     req.on('error', reject)
-    req.end(body)
+    req.end(body ?? undefined)
   })
+}
+
+function post(
+  brand: string,
+  path: string,
+  form: Record<string, string> | string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const body = typeof form === 'string' ? form : new URLSearchParams(form).toString()
+  return send(
+    'POST',
+    brand,
+    path,
+    { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
+    body,
+  )
 }
 
 const funnelOf = (id: string): ResolvedFunnel => snapshots.current.funnels.get(id)!
@@ -337,24 +353,7 @@ describe('a funnel step posted as a plain form', () => {
 })
 
 /** GET with a visitor's cookies. */
-function get(brand: string, path: string, cookie: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host: host(brand), cookie } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c) => chunks.push(c))
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          location: res.headers.location,
-          cookies: res.headers['set-cookie'] ?? [],
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const get = (brand: string, path: string, cookie: string) => send('GET', brand, path, { cookie }, null)
 
 /** The browser's lease machine asking for the visitor's number (ui/phone/phone-feature.ts). */
 function askPhone(cookie: string): Promise<Answer> {
@@ -371,37 +370,13 @@ function askPhone(cookie: string): Promise<Answer> {
     geo: {},
     values: { zipcode: '11111' },
   })
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/api/funnel/phone',
-        method: 'POST',
-        headers: {
-          host: host('m10'),
-          origin: `http://${host('m10')}`,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          ...(cookie ? { cookie } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c) => chunks.push(c))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            location: undefined,
-            cookies: [],
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
+  return send(
+    'POST',
+    'm10',
+    '/api/funnel/phone',
+    { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body,
+  )
 }
 
 describe("a funnel visitor's phone lease is the server's (0235)", () => {
