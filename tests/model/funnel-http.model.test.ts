@@ -12,10 +12,10 @@
  *
  * Funnels whose steps are the same (names, fields, actions; only their words differ) have the same
  * graph: every path is walked on the first of them. On each of the others (its own page, brand, exit
- * and words) the fewest complete paths that together make every move the complete paths make — each
- * answer of each step and each step's invalid answer, whose errors are that funnel's own messages
- * (coveringPaths) — instead of all of them: the rest repeat the first funnel's proof of the graph
- * over the same words.
+ * and form version; in the catalogue such funnels differ in nothing else) the fewest complete paths
+ * that together make every move the complete paths make — each answer of each step and each step's
+ * invalid answer (coveringPaths) — instead of all of them: the rest repeat the first funnel's proof
+ * of the same graph.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FORM_STEP_SUBMITTED, FUNNEL_COMPLETED } from '../../engine/funnel/funnel-deps'
