@@ -1,4 +1,18 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
+
+/**
+ * Vitest's order (by project name, then the slowest or largest file first), with the e2e files last:
+ * the e2e global setup builds the bundle and starts its server while the unit and model tests run,
+ * and an e2e file waits for them (tests/e2e/setup-file.ts), so it should not hold a worker meanwhile.
+ */
+class E2eLastSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const e2e = (f: TestSpecification) => f.project.name === 'e2e'
+    return [...sorted.filter((f) => !e2e(f)), ...sorted.filter(e2e)]
+  }
+}
 
 // One runner for every kind of test. `npm test` runs all projects;
 // `npm run test:unit`, `test:model`, `test:e2e` run one each.
@@ -6,6 +20,7 @@ export default defineConfig({
   test: {
     // Two workers on the two-core machines this runs on (the default leaves one core idle).
     maxWorkers: 2,
+    sequence: { sequencer: E2eLastSequencer },
     // A PostgreSQL server for the store tests on any machine (an embedded one when none answers).
     globalSetup: ['tests/setup/test-run.global.ts'],
     projects: [

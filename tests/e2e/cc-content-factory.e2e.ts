@@ -166,9 +166,15 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
   it(
     '6: invalid-json → one repair retry, then failed with the validation errors; hang → fails at TEXTGEN_TIMEOUT_MS; Cancel stops a running run; each is audited',
     async () => {
+      // A provider that never answers fails the run at TEXTGEN_TIMEOUT_MS: started first (its request
+      // arrives, then nothing), so that wait passes while the other runs are checked (two runs at a time).
+      setMode('hang')
+      const before = textgen.requests.length
+      const hang = await startRun('Humana over-the-counter')
+      await expect.poll(() => textgen.requests.length - before, POLL).toBe(1)
+
       // invalid-json: two attempts, the second with the validation problems sent back.
       setMode('invalid-json')
-      const before = textgen.requests.length
       const bad = await startRun('Humana vision')
       failedRun = bad
       const badPage = await editor.newPage()
@@ -178,7 +184,7 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       expect(await badPage.getByText('repair retry').count()).toBe(1)
       expect(await badPage.getByTestId('run-error').textContent()).toContain('still unusable after a repair')
       expect((await badPage.getByTestId('validation-errors').locator('li').allTextContents()).length).toBe(1)
-      expect(textgen.requests.length - before).toBe(2)
+      expect(textgen.requests.length - before).toBe(3)
       expect((textgen.requests.at(-1)!.messages as unknown[]).length).toBeGreaterThan(2)
 
       // Cancel stops a running run: a slow stream held halfway.
@@ -187,15 +193,13 @@ describe('content factory, CONTROL-CENTER §8 Issue 3 steps 5–6 in the browser
       const slowPage = await editor.newPage()
       await slowPage.goto(`${cc}/content-factory/runs/${slow}?branch=${BRANCH}`)
       await waitStatus(slowPage, 'running')
-      await expect.poll(() => textgen.requests.length - before, POLL).toBe(3)
+      await expect.poll(() => textgen.requests.length - before, POLL).toBe(4)
       await slowPage.getByRole('button', { name: 'Cancel run' }).click()
       await waitStatus(slowPage, 'cancelled')
       expect(await slowPage.getByTestId('run-error').textContent()).toBe('Cancelled: cancelled by staff')
       expect(await slowPage.getByRole('button', { name: 'Cancel run' }).count()).toBe(0)
 
-      // A provider that never answers fails the run at TEXTGEN_TIMEOUT_MS.
-      setMode('hang')
-      const hang = await startRun('Humana over-the-counter')
+      // The hanging provider's run failed at TEXTGEN_TIMEOUT_MS.
       const hangPage = await editor.newPage()
       await hangPage.goto(`${cc}/content-factory/runs/${hang}?branch=${BRANCH}`)
       await waitStatus(hangPage, 'failed', TIMEOUT_MS + 30_000)
