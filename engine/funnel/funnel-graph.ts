@@ -9,7 +9,14 @@ import type { Condition } from '../../schemas/generated/condition'
 import type { DemandCheckResult } from '../runtime-contracts'
 import type { ResolvedFunnel } from '../snapshot/types'
 import type { FunnelDeps, FunnelPageInfo } from './funnel-deps'
-import { type FunnelContext, type FunnelEvent, type FunnelInput, funnelMachineWith } from './funnel-machine'
+import {
+  type FunnelContext,
+  type FunnelEvent,
+  type FunnelInput,
+  type FunnelMachine,
+  funnelMachine,
+  funnelMachineWith,
+} from './funnel-machine'
 import { actionList, planActions } from './run-actions'
 import { invalidStepValues, validStepValues } from './sample-values'
 
@@ -95,10 +102,19 @@ export function serializeFor(funnel: ResolvedFunnel) {
   }
 }
 
-export const graphMachine = () => funnelMachineWith(inertDeps)
+/**
+ * The machine the graph is explored on, its effects inert. `machine` (here and below) is the funnel
+ * machine itself except in the mutant run (issue 38): a broken copy is tested from its own graph.
+ */
+export const graphMachine = (machine: FunnelMachine = funnelMachine) => funnelMachineWith(inertDeps, machine)
 
-export function shortestPaths(funnel: ResolvedFunnel, page: FunnelPageInfo, input: FunnelInput) {
-  return getShortestPaths(graphMachine(), {
+export function shortestPaths(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  input: FunnelInput,
+  machine: FunnelMachine = funnelMachine,
+) {
+  return getShortestPaths(graphMachine(machine), {
     input: { ...input, funnel, page },
     events: graphEvents(funnel) as never,
     serializeState: serializeFor(funnel) as never,
@@ -106,9 +122,14 @@ export function shortestPaths(funnel: ResolvedFunnel, page: FunnelPageInfo, inpu
 }
 
 /** Simple paths to the end of the funnel, without history moves, so their number stays bounded. */
-export function simplePathsToEnd(funnel: ResolvedFunnel, page: FunnelPageInfo, input: FunnelInput) {
+export function simplePathsToEnd(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  input: FunnelInput,
+  machine: FunnelMachine = funnelMachine,
+) {
   const all = graphEvents(funnel)
-  return getSimplePaths(graphMachine(), {
+  return getSimplePaths(graphMachine(machine), {
     input: { ...input, funnel, page },
     events: ((s: FunnelSnapshot) =>
       all(s).filter((e) => e.type !== 'POPSTATE' && e.type !== 'BACK')) as never,
@@ -129,8 +150,9 @@ export function scriptedPath(
   page: FunnelPageInfo,
   input: FunnelInput,
   moves: ScriptMove[],
+  funnelLogic: FunnelMachine = funnelMachine,
 ) {
-  const machine = graphMachine()
+  const machine = graphMachine(funnelLogic)
   const offer = graphEvents(funnel)
   let [snap] = initialTransition(machine, { ...input, funnel, page }) as unknown as [FunnelSnapshot]
   const steps: { state: FunnelSnapshot; event: GraphEvent | { type: string } }[] = [

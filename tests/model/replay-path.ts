@@ -4,7 +4,7 @@
  */
 
 import { expect } from 'vitest'
-import { createActor, waitFor } from 'xstate'
+import { type AnyActorRef, createActor } from 'xstate'
 import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import type { GraphEvent } from '../../engine/funnel/funnel-graph'
@@ -12,6 +12,8 @@ import { stepUrl } from '../../engine/funnel/funnel-location'
 import {
   type FunnelContext,
   type FunnelInput,
+  type FunnelMachine,
+  funnelMachine,
   funnelMachineWith,
   progressOf,
 } from '../../engine/funnel/funnel-machine'
@@ -29,6 +31,21 @@ export interface GraphPath {
 
 const stable = (s: { status: string; value: unknown }) => s.status === 'done' || s.value === 'showing'
 
+/**
+ * Waits until the funnel shows a step or has ended. Its only async work is its actions' promises
+ * (the fake browser answers at once), so once the pending work has run it is there or it is stuck:
+ * a stuck actor (a broken copy in `npm run mutants`) fails, naming where it stopped.
+ */
+export async function settled(actor: AnyActorRef): Promise<void> {
+  for (let i = 0; i < 10 && !stable(actor.getSnapshot()); i++)
+    await new Promise((resolve) => setImmediate(resolve))
+  const s = actor.getSnapshot()
+  if (!stable(s))
+    throw new Error(
+      `the funnel stopped in ${JSON.stringify(s.value)} (${s.status}${s.error ? `: ${(s.error as Error).message}` : ''}), neither showing a step nor ended`,
+    )
+}
+
 export function stepNameOf(url: string, basePath: string): string | undefined {
   const rest = url.split('?')[0].slice(basePath.length + 1)
   return rest === '' ? undefined : decodeURIComponent(rest)
@@ -39,10 +56,12 @@ export async function replayPath(
   page: FunnelPageInfo,
   input: FunnelInput,
   path: GraphPath,
+  /** The funnel machine, or a broken copy of it (`npm run mutants`). */
+  machine: FunnelMachine = funnelMachine,
 ): Promise<FakeBrowser> {
   const startUrl = `${input.stepParam === undefined ? input.basePath : stepUrl(input.basePath, input.stepParam)}${input.search}`
   const browser = new FakeBrowser(startUrl)
-  const actor = createActor(funnelMachineWith(browser.deps()), { input: { ...input, funnel, page } })
+  const actor = createActor(funnelMachineWith(browser.deps(), machine), { input: { ...input, funnel, page } })
   browser.onPop = (entry) =>
     actor.send({ type: 'POPSTATE', step: stepNameOf(entry.url, input.basePath), depth: entry.depth })
   const steps = funnel.steps
@@ -52,7 +71,7 @@ export async function replayPath(
   })
 
   actor.start()
-  await waitFor(actor, stable)
+  await settled(actor)
   let snap = actor.getSnapshot()
   // Start: a missing or unknown step lands on the first step, replacing history, keeping the query.
   const known = steps.some((s) => s.name === input.stepParam)
@@ -85,12 +104,12 @@ export async function replayPath(
     } else if (event.type === 'BACK' && cause?.before.depth) {
       // The form's Back button with history behind it is the browser's back.
       actor.send({ type: 'BACK' })
-      await waitFor(actor, stable)
+      await settled(actor)
     } else if (event.type === 'POPSTATE') {
       browser.back()
       expect(stepNameOf(browser.url, input.basePath)).toBe((event as { step: string }).step)
     } else actor.send(event as never)
-    await waitFor(actor, stable)
+    await settled(actor)
     snap = actor.getSnapshot()
     if (expected.status !== 'done' && !['showing'].includes(String(expected.value))) continue
     expect(snap.status).toBe(expected.status)
@@ -100,6 +119,8 @@ export async function replayPath(
     const { before, emittedBefore, urlBefore, bucketsBefore } = cause
     const delta = browser.emitted.slice(emittedBefore)
     if (snap.status === 'done') {
+      // Only an answer ends the funnel: going back never does.
+      expect(cause.event.type, 'the funnel ended on going back').toMatch(/^(SUBMIT|SKIP)$/)
       expect(browser.left).toBe(ctx.exit)
       if (snap.value === 'finished') expect(browser.left).toBe(page.destination)
       continue
@@ -154,7 +175,11 @@ export async function replayPath(
       }
       continue
     }
-    // BACK or POPSTATE: the earlier step is entered again and viewed again.
+    // BACK or POPSTATE: the earlier step is entered again and viewed again: the step before for the
+    // form's Back with no history behind it, the step of the history entry for the browser's back.
+    if (e.type === 'BACK' && !before.depth) expect(ctx.stepIndex).toBe(before.stepIndex - 1)
+    if (e.type === 'POPSTATE')
+      expect(steps[ctx.stepIndex].name).toBe((e as { step: string | undefined }).step ?? steps[0].name)
     expect(delta[0]).toEqual(pageView(ctx.stepIndex))
   }
   actor.stop()

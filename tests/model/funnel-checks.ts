@@ -1,0 +1,219 @@
+/**
+ * The funnel model's checks besides its paths, for one funnel on one page: where a known step starts,
+ * what an on-submit "stay" does, what an invalid submit on each step shows. The model test
+ * (funnel.model.test.ts) runs them on the funnel machine; `npm run mutants` on each broken copy of it.
+ */
+import { expect } from 'vitest'
+import { createActor } from 'xstate'
+import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
+import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { MODEL_DEMAND } from '../../engine/funnel/funnel-graph'
+import { stepUrl } from '../../engine/funnel/funnel-location'
+import { type FunnelMachine, funnelMachine, funnelMachineWith } from '../../engine/funnel/funnel-machine'
+import { actionList, planActions } from '../../engine/funnel/run-actions'
+import { invalidStepValues, validStepValues } from '../../engine/funnel/sample-values'
+import { stepValues } from '../../engine/funnel/validate-field'
+import type { ResolvedFunnel } from '../../engine/snapshot/types'
+import { FakeBrowser } from './fake-browser'
+import { MODEL_BASE as BASE, MODEL_QUERY as QUERY } from './funnel-paths'
+import { settled, stepNameOf } from './replay-path'
+
+/** The same funnel with its first step's on-submit returning false (the spec's "stay"). */
+function withStayOnFirst(funnel: ResolvedFunnel): ResolvedFunnel {
+  return {
+    ...funnel,
+    steps: funnel.steps.map((s, i) => (i === 0 ? { ...s, onSubmit: { type: 'stay' } } : s)),
+  }
+}
+
+type Check = (funnel: ResolvedFunnel, page: FunnelPageInfo, machine?: FunnelMachine) => Promise<void>
+
+async function startsOnKnownStep(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
+  const last = funnel.steps.at(-1)!.name
+  const browser = new FakeBrowser(stepUrl(BASE, last, QUERY))
+  const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+    input: { funnel, page, stepParam: last, basePath: BASE, search: QUERY },
+  }).start()
+  await settled(actor)
+  expect(actor.getSnapshot().value).toBe('showing')
+  expect(browser.replaced).toBe(0)
+  expect(browser.url).toBe(stepUrl(BASE, last, QUERY))
+  expect(browser.emitted[0]).toEqual({
+    kind: 'pageView',
+    page: { name: page.name, template: page.template, stepName: last },
+  })
+  expect(actor.getSnapshot().context.stepIndex).toBe(funnel.steps.length - 1)
+  actor.stop()
+}
+
+async function staysOnFalse(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
+  const first = funnel.steps[0].name
+  const stay = withStayOnFirst(funnel)
+  const browser = new FakeBrowser(stepUrl(BASE, first, QUERY))
+  const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+    input: { funnel: stay, page, stepParam: first, basePath: BASE, search: QUERY },
+  }).start()
+  await settled(actor)
+  expect(actor.getSnapshot().value).toBe('showing')
+  const values = validStepValues(stay.steps[0].fields)
+  actor.send({ type: 'SUBMIT', values })
+  await settled(actor)
+  expect(actor.getSnapshot().value).toBe('showing')
+  expect(actor.getSnapshot().context.stepIndex).toBe(0)
+  expect(browser.url).toBe(stepUrl(BASE, first, QUERY))
+  expect(browser.pushed).toBe(0)
+  expect(browser.emitted.filter((e) => e.kind === 'track' && e.event === FORM_STEP_SUBMITTED)).toHaveLength(1)
+  expect(browser.store.get(formVersionBucketKey(funnel.formVersion))).toMatchObject(values)
+  expect(browser.store.get(SHARED_BUCKET_KEY)).toMatchObject(values)
+  actor.stop()
+}
+
+async function invalidSubmitShowsMessages(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  machine = funnelMachine,
+) {
+  for (const [i, step] of funnel.steps.entries()) {
+    const invalid = invalidStepValues(step.fields)
+    if (!invalid) continue
+    const browser = new FakeBrowser(stepUrl(BASE, step.name))
+    const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+      input: { funnel, page, stepParam: step.name, basePath: BASE, search: '' },
+    }).start()
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('showing')
+    actor.send({ type: 'SUBMIT', values: invalid })
+    const ctx = actor.getSnapshot().context
+    expect(ctx.stepIndex).toBe(i)
+    const messages = Object.values(ctx.errors).filter(Boolean)
+    expect(messages.length).toBeGreaterThan(0)
+    for (const m of messages) expect(m).not.toMatch(/must match|pattern|undefined|NaN/)
+    actor.stop()
+  }
+}
+
+/** The funnel started at step `at` (by name; undefined for none), settled on a shown step. */
+async function started(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  machine: FunnelMachine,
+  at: string | undefined,
+) {
+  const url = `${at === undefined ? BASE : stepUrl(BASE, at)}${QUERY}`
+  const browser = new FakeBrowser(url)
+  const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+    input: { funnel, page, stepParam: at, basePath: BASE, search: QUERY },
+  })
+  browser.onPop = (entry) =>
+    actor.send({ type: 'POPSTATE', step: stepNameOf(entry.url, BASE), depth: entry.depth })
+  actor.start()
+  await settled(actor)
+  expect(actor.getSnapshot().value).toBe('showing')
+  return { browser, actor }
+}
+
+async function backToNoStep(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
+  const first = funnel.steps[0]
+  const { browser, actor } = await started(funnel, page, machine, first.name)
+  actor.send({ type: 'SUBMIT', values: validStepValues(first.fields) })
+  await settled(actor)
+  expect(browser.pushed).toBe(actor.getSnapshot().context.stepIndex > 0 ? 1 : 0)
+  // A funnel whose first answer ends it (or stays) has no later step to go back from.
+  if (actor.getSnapshot().status === 'done' || actor.getSnapshot().context.stepIndex === 0)
+    return actor.stop()
+  const { emitted, replaced } = { emitted: browser.emitted.length, replaced: browser.replaced }
+  // The browser went back to an entry whose URL names no step of the funnel (a link from elsewhere).
+  actor.send({ type: 'POPSTATE', step: undefined, depth: 0 })
+  await settled(actor)
+  const snap = actor.getSnapshot()
+  expect(snap.value).toBe('showing')
+  expect(snap.context.stepIndex).toBe(0)
+  expect(snap.context.depth).toBe(0)
+  expect(browser.replaced).toBe(replaced + 1)
+  expect(browser.url).toBe(stepUrl(BASE, first.name))
+  expect(browser.emitted.slice(emitted)[0]).toEqual({
+    kind: 'pageView',
+    page: { name: page.name, template: page.template, stepName: first.name },
+  })
+  actor.stop()
+}
+
+async function ignoredMoves(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
+  // The form's Back on the first step, with no history behind it.
+  const at = await started(funnel, page, machine, funnel.steps[0].name)
+  const emitted = at.browser.emitted.length
+  at.actor.send({ type: 'BACK' })
+  await settled(at.actor)
+  expect(at.actor.getSnapshot().context.stepIndex).toBe(0)
+  expect(at.browser.emitted.length).toBe(emitted)
+  expect(at.browser.url).toBe(stepUrl(BASE, funnel.steps[0].name, QUERY))
+  at.actor.stop()
+  // Skip on each step that is not skippable.
+  for (const step of funnel.steps.filter((s) => !s.skippable)) {
+    const { browser, actor } = await started(funnel, page, machine, step.name)
+    const before = {
+      emitted: browser.emitted.length,
+      url: browser.url,
+      index: actor.getSnapshot().context.stepIndex,
+    }
+    actor.send({ type: 'SKIP' })
+    await settled(actor)
+    expect(actor.getSnapshot().value).toBe('showing')
+    expect(actor.getSnapshot().context.stepIndex).toBe(before.index)
+    expect(browser.emitted.length).toBe(before.emitted)
+    expect(browser.url).toBe(before.url)
+    expect(browser.store.size).toBe(0)
+    actor.stop()
+  }
+}
+
+async function answerWhileEntering(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
+  for (const step of funnel.steps) {
+    if (actionList(step.onEnter).length === 0) continue
+    // Only a step its on-enter actions leave shown (no move elsewhere).
+    const outcome = planActions(step.onEnter, { values: {}, demand: null }, MODEL_DEMAND).outcome.kind
+    if (outcome !== 'continue' && outcome !== 'stay') continue
+    const browser = new FakeBrowser(stepUrl(BASE, step.name, QUERY))
+    const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+      input: { funnel, page, stepParam: step.name, basePath: BASE, search: QUERY },
+    }).start()
+    // The visitor answers while the step's on-enter actions (a demand check) still run.
+    const values = validStepValues(step.fields)
+    actor.send({ type: 'SUBMIT', values })
+    await settled(actor)
+    const submitted = browser.emitted.filter((e) => e.kind === 'track' && e.event === FORM_STEP_SUBMITTED)
+    expect(submitted).toHaveLength(1)
+    expect((submitted[0] as { properties: { stepName: string } }).properties.stepName).toBe(step.name)
+    expect(browser.store.get(SHARED_BUCKET_KEY)).toMatchObject(stepValues(step.fields, values))
+    actor.stop()
+  }
+}
+
+/** Each check by the title the model test gives it. */
+export const FUNNEL_CHECKS: { title: string; run: Check }[] = [
+  {
+    title: 'starting on a known step keeps the URL and its query, and views that step',
+    run: startsOnKnownStep,
+  },
+  {
+    title: 'on-submit returning false stores and reports the step but does not advance',
+    run: staysOnFalse,
+  },
+  {
+    title: 'an invalid submit on every step shows human messages and does not advance',
+    run: invalidSubmitShowsMessages,
+  },
+  {
+    title: 'a browser back to a URL naming no step of the funnel shows the first step, under its URL',
+    run: backToNoStep,
+  },
+  {
+    title:
+      "skipping a step that is not skippable, or the form's Back on the first step with no history, does nothing",
+    run: ignoredMoves,
+  },
+  {
+    title: "an answer given while a step's on-enter actions run is handled once the step shows",
+    run: answerWhileEntering,
+  },
+]

@@ -1,0 +1,125 @@
+/**
+ * The funnel machine's single-fault copies (issue 38) run against the funnel model's generated tests,
+ * once per catalogue funnel shape (funnels of one shape have one graph): a copy is killed when its
+ * suite fails — paths from the copy's own graph (funnel-paths.ts), their coverage of that graph, the
+ * replay of each with the model's promises about each step (replay-path.ts: the events recorded,
+ * the answers merged, the step advanced or gone back to, the URL) and the model's other checks
+ * (funnel-checks.ts).
+ */
+import type { AnyStateMachine } from 'xstate'
+import { type FunnelMachine, funnelMachine } from '../../engine/funnel/funnel-machine'
+import { type FunnelShape, funnelShapes } from './funnel-catalogue'
+import { FUNNEL_CHECKS } from './funnel-checks'
+import { assertFunnelCoverage, funnelCoverage, funnelModelPaths } from './funnel-paths'
+import { type MachineMutants, runCopies } from './mutant-run'
+import { mutantsOf } from './mutants'
+import { replayPath } from './replay-path'
+
+export interface FunnelShapeModel {
+  /** `funnel:<id>`, the id of the shape's first funnel; `npm run mutants -- funnel:<any of its ids>`. */
+  name: string
+  shape: FunnelShape
+  /** Copies no test of this shape can tell from the machine, by label, with the reason. */
+  equivalentMutants: Record<string, string>
+}
+
+const lines = (e: unknown, n = 1) =>
+  String((e as Error)?.message ?? e)
+    .split('\n')
+    .slice(0, n)
+    .join(' ')
+
+/** The first failure of the funnel model's generated suite for this shape, run on `machine`; null when it passes. */
+export async function firstFunnelFailure(
+  { funnel, page }: FunnelShape,
+  machine: FunnelMachine = funnelMachine,
+): Promise<string | null> {
+  let paths: ReturnType<typeof funnelModelPaths>
+  try {
+    paths = funnelModelPaths(funnel, page, { machine })
+  } catch (e) {
+    return `its graph cannot be explored: ${lines(e)}`
+  }
+  if (!paths.some((p) => p.kind === 'complete')) return 'no path reaches the end of the funnel'
+  try {
+    assertFunnelCoverage(funnel, funnelCoverage(funnel, page, paths, machine))
+  } catch (e) {
+    return lines(e, 2)
+  }
+  for (const p of paths)
+    try {
+      const browser = await replayPath(funnel, page, p.input, p.path, machine)
+      if (p.kind === 'complete' && browser.left === null) return `path ${p.n} (${p.line}) leaves for nowhere`
+    } catch (e) {
+      return `path ${p.n} (${p.line}): ${lines(e)}`
+    }
+  for (const check of FUNNEL_CHECKS)
+    try {
+      await check.run(funnel, page, machine)
+    } catch (e) {
+      return `${check.title}: ${lines(e)}`
+    }
+  return null
+}
+
+/** A copy's suite may compute this many times the machine's transitions (and at least SUITE_FLOOR). */
+const SUITE_GROWTH = 4
+const SUITE_FLOOR = 20_000
+
+/** The machine, counting every transition computed on it (or on a machine it provides): past `max`, it throws. */
+export function countingMachine(machine: FunnelMachine, max = Number.POSITIVE_INFINITY) {
+  const counted = { transitions: 0 }
+  const wrap = <T extends object>(m: T): T =>
+    new Proxy(m, {
+      get(target, key) {
+        const v = Reflect.get(target, key, target)
+        if (key === 'transition')
+          return (...args: unknown[]) => {
+            if (++counted.transitions > max)
+              throw new Error(`its suite computes more than ${max} transitions (a graph without end)`)
+            return (v as (...a: unknown[]) => unknown).apply(target, args)
+          }
+        if (key === 'provide')
+          return (impl: unknown) => wrap((v as (i: unknown) => object).call(target, impl))
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+  return { machine: wrap(machine), counted }
+}
+
+/** One model per catalogue funnel shape. */
+export function funnelShapeModels(shapes = funnelShapes()): FunnelShapeModel[] {
+  return shapes.map((shape) => ({
+    name: `funnel:${shape.funnel.id}`,
+    shape,
+    equivalentMutants: funnelEquivalents(shape),
+  }))
+}
+
+/** The shape's model by any funnel id of the shape (`funnel:quiz-otc` is the shape of ac-v1). */
+export const funnelShapeNamed = (models: FunnelShapeModel[], name: string) =>
+  models.find((m) => m.name === name || m.shape.same.some((id) => `funnel:${id}` === name))
+
+/** Every single-fault copy of the funnel machine (or a seeded sample), run against this shape's suite. */
+export async function runFunnelMutants(
+  model: FunnelShapeModel,
+  opts: { sample?: number; seed?: number } = {},
+): Promise<MachineMutants> {
+  // A copy whose suite computes far more than the machine's has a graph without end: it would never finish.
+  const real = countingMachine(funnelMachine)
+  const failure = await firstFunnelFailure(model.shape, real.machine)
+  if (failure) throw new Error(`${model.name}: the funnel machine fails its own suite: ${failure}`)
+  const max = Math.max(SUITE_FLOOR, SUITE_GROWTH * real.counted.transitions)
+  return runCopies(
+    model.name,
+    mutantsOf(funnelMachine as unknown as AnyStateMachine),
+    model.equivalentMutants,
+    (copy) => firstFunnelFailure(model.shape, countingMachine(copy as unknown as FunnelMachine, max).machine),
+    opts,
+  )
+}
+
+/** The copies this shape's tests cannot tell from the machine, with the reason (issue 38). */
+function funnelEquivalents(_shape: FunnelShape): Record<string, string> {
+  return {}
+}
