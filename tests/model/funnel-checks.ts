@@ -114,7 +114,8 @@ async function started(
 
 async function backToNoStep(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
   const first = funnel.steps[0]
-  const { browser, actor } = await started(funnel, page, machine, first.name)
+  // Opened at no step (redirected to the first, keeping the query string).
+  const { browser, actor } = await started(funnel, page, machine, undefined)
   actor.send({ type: 'SUBMIT', values: validStepValues(first.fields) })
   await settled(actor)
   expect(browser.pushed).toBe(actor.getSnapshot().context.stepIndex > 0 ? 1 : 0)
@@ -129,6 +130,7 @@ async function backToNoStep(funnel: ResolvedFunnel, page: FunnelPageInfo, machin
   expect(snap.value).toBe('showing')
   expect(snap.context.stepIndex).toBe(0)
   expect(snap.context.depth).toBe(0)
+  // Moving within the funnel drops the query string, as advancing does.
   expect(browser.replaced).toBe(replaced + 1)
   expect(browser.url).toBe(stepUrl(BASE, first.name))
   expect(browser.emitted.slice(emitted)[0]).toEqual({
@@ -189,6 +191,22 @@ async function answerWhileEntering(funnel: ResolvedFunnel, page: FunnelPageInfo,
   }
 }
 
+async function typing(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
+  const step = funnel.steps.find((s) => invalidStepValues(s.fields)) ?? funnel.steps[0]
+  const { browser, actor } = await started(funnel, page, machine, step.name)
+  const invalid = invalidStepValues(step.fields)
+  if (invalid) actor.send({ type: 'SUBMIT', values: invalid })
+  const valid = validStepValues(step.fields)
+  for (const name of Object.keys(valid) as (keyof typeof valid)[]) {
+    actor.send({ type: 'CHANGE', name, value: valid[name] as string | boolean })
+    const ctx = actor.getSnapshot().context
+    expect(ctx.values[name]).toBe(valid[name])
+    expect(ctx.errors[name]).toBeUndefined()
+    expect(browser.changes.at(-1)).toEqual([name])
+  }
+  actor.stop()
+}
+
 /** Each check by the title the model test gives it. */
 export const FUNNEL_CHECKS: { title: string; run: Check }[] = [
   {
@@ -211,6 +229,10 @@ export const FUNNEL_CHECKS: { title: string; run: Check }[] = [
     title:
       "skipping a step that is not skippable, or the form's Back on the first step with no history, does nothing",
     run: ignoredMoves,
+  },
+  {
+    title: 'typing records each answer and tells the page at once, clearing its message',
+    run: typing,
   },
   {
     title: "an answer given while a step's on-enter actions run is handled once the step shows",

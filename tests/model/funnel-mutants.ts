@@ -34,6 +34,13 @@ export async function firstFunnelFailure(
   { funnel, page }: FunnelShape,
   machine: FunnelMachine = funnelMachine,
 ): Promise<string | null> {
+  // The checks first: a few actors each, where the paths explore the copy's graph.
+  for (const check of FUNNEL_CHECKS)
+    try {
+      await check.run(funnel, page, machine)
+    } catch (e) {
+      return `${check.title}: ${lines(e)}`
+    }
   let paths: ReturnType<typeof funnelModelPaths>
   try {
     paths = funnelModelPaths(funnel, page, { machine })
@@ -52,12 +59,6 @@ export async function firstFunnelFailure(
       if (p.kind === 'complete' && browser.left === null) return `path ${p.n} (${p.line}) leaves for nowhere`
     } catch (e) {
       return `path ${p.n} (${p.line}): ${lines(e)}`
-    }
-  for (const check of FUNNEL_CHECKS)
-    try {
-      await check.run(funnel, page, machine)
-    } catch (e) {
-      return `${check.title}: ${lines(e)}`
     }
   return null
 }
