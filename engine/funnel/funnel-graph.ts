@@ -143,7 +143,8 @@ export type ScriptMove = 'submit' | 'skip' | 'popstate' | 'back'
 /**
  * A path through the same graph chosen by moves instead of search: async completions are taken
  * automatically, and an in-form BACK with history behind it is followed by the POPSTATE the
- * browser answers with (the graph alone cannot see the browser).
+ * browser answers with (the graph alone cannot see the browser). A move the funnel does not offer
+ * where it is (it ended, or has no history to go back to) ends the path there; null when none was made.
  */
 export function scriptedPath(
   funnel: ResolvedFunnel,
@@ -177,17 +178,17 @@ export function scriptedPath(
     else if (ctx.depth === 0) event = offer(snap).find((e) => e.type === 'BACK')
     else {
       const pop = offer(snap).find((e) => e.type === 'POPSTATE')
-      if (!pop) return null
+      if (!pop) break
       apply({ type: 'BACK' })
       apply(pop)
       steps.push({ state: snap, event: { type: 'BACK' } })
       settle()
       continue
     }
-    if (!event) return null
+    if (!event) break
     apply(event)
     steps.push({ state: snap, event })
     settle()
   }
-  return { steps }
+  return steps.length > 1 ? { steps } : null
 }

@@ -12,7 +12,7 @@ import { stepUrl } from '../../engine/funnel/funnel-location'
 import { type FunnelMachine, funnelMachine, funnelMachineWith } from '../../engine/funnel/funnel-machine'
 import { actionList, planActions } from '../../engine/funnel/run-actions'
 import { invalidStepValues, validStepValues } from '../../engine/funnel/sample-values'
-import { stepValues } from '../../engine/funnel/validate-field'
+import { emptiedValues, stepValues } from '../../engine/funnel/validate-field'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import { FakeBrowser } from './fake-browser'
 import { MODEL_BASE as BASE, MODEL_QUERY as QUERY } from './funnel-paths'
@@ -185,7 +185,7 @@ async function answerWhileEntering(funnel: ResolvedFunnel, page: FunnelPageInfo,
     await settled(actor)
     const submitted = browser.emitted.filter((e) => e.kind === 'track' && e.event === FORM_STEP_SUBMITTED)
     expect(submitted).toHaveLength(1)
-    expect((submitted[0] as { properties: { stepName: string } }).properties.stepName).toBe(step.name)
+    expect(submitted[0]).toMatchObject({ properties: { stepName: step.name } })
     expect(browser.store.get(SHARED_BUCKET_KEY)).toMatchObject(stepValues(step.fields, values))
     actor.stop()
   }
@@ -205,6 +205,34 @@ async function typing(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = fu
     expect(browser.changes.at(-1)).toEqual([name])
   }
   actor.stop()
+}
+
+async function skipping(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
+  for (const [i, step] of funnel.steps.entries()) {
+    if (!step.skippable) continue
+    const { browser, actor } = await started(funnel, page, machine, step.name)
+    // An answer typed, then the step skipped: its answers are emptied, stored and reported.
+    const valid = validStepValues(step.fields)
+    for (const name of Object.keys(valid) as (keyof typeof valid)[])
+      actor.send({ type: 'CHANGE', name, value: valid[name] as string | boolean })
+    actor.send({ type: 'SKIP' })
+    await settled(actor)
+    const data = stepValues(step.fields, emptiedValues(step.fields))
+    const submitted = browser.emitted.filter((e) => e.kind === 'track' && e.event === FORM_STEP_SUBMITTED)
+    expect(submitted).toEqual([
+      {
+        kind: 'track',
+        event: FORM_STEP_SUBMITTED,
+        properties: { formVersion: funnel.formVersion, stepName: step.name, stepNumber: i + 1, data },
+      },
+    ])
+    expect(browser.store.get(SHARED_BUCKET_KEY)).toMatchObject(data)
+    const values = { ...actor.getSnapshot().context.values }
+    const stays = planActions(step.onSubmit, { values, demand: null }, MODEL_DEMAND).outcome.kind === 'stay'
+    const snap = actor.getSnapshot()
+    if (!stays) expect(snap.status === 'done' || snap.context.stepIndex !== i, 'skipping moves on').toBe(true)
+    actor.stop()
+  }
 }
 
 /** Each check by the title the model test gives it. */
@@ -229,6 +257,10 @@ export const FUNNEL_CHECKS: { title: string; run: Check }[] = [
     title:
       "skipping a step that is not skippable, or the form's Back on the first step with no history, does nothing",
     run: ignoredMoves,
+  },
+  {
+    title: 'skipping a skippable step empties, stores and reports its answers, then moves on',
+    run: skipping,
   },
   {
     title: 'typing records each answer and tells the page at once, clearing its message',

@@ -8,6 +8,7 @@
  */
 import type { AnyStateMachine } from 'xstate'
 import { type FunnelMachine, funnelMachine } from '../../engine/funnel/funnel-machine'
+import { actionList } from '../../engine/funnel/run-actions'
 import { type FunnelShape, funnelShapes } from './funnel-catalogue'
 import { FUNNEL_CHECKS } from './funnel-checks'
 import { assertFunnelCoverage, funnelCoverage, funnelModelPaths } from './funnel-paths'
@@ -120,7 +121,37 @@ export async function runFunnelMutants(
   )
 }
 
-/** The copies this shape's tests cannot tell from the machine, with the reason (issue 38). */
-function funnelEquivalents(_shape: FunnelShape): Record<string, string> {
-  return {}
+/**
+ * The copies this shape's tests cannot tell from the machine, with the reason (issue 38): each rule
+ * holds of every funnel of the shape or of the machine itself, and picks copies by label. A listed copy
+ * that the suite kills fails the run (`staleEquivalents`), so a rule stays true as funnels change.
+ */
+function funnelEquivalents({ funnel }: FunnelShape): Record<string, string> {
+  const noEnterActions = funnel.steps.every((s) => actionList(s.onEnter).length === 0)
+  const noSkippable = funnel.steps.every((s) => !s.skippable)
+  const rules: { when: boolean; picks: (label: string) => boolean; why: string }[] = [
+    {
+      when: noEnterActions,
+      picks: (l) =>
+        l.startsWith('entering —invoke.') ||
+        /^entering —on\.(SUBMIT|SKIP)→ \(stays\): action queueAnswer dropped$/.test(l) ||
+        l === 'entering —always [noEnterActions]→ showing: guard dropped',
+      why: 'no step of this funnel has on-enter actions: entering shows each step at once, so their answer, an answer queued while they run and the guard that skips them never come into play',
+    },
+    {
+      when: noSkippable,
+      picks: (l) => l.startsWith('showing —on.SKIP→'),
+      why: 'no step of this funnel is skippable: a skip is never taken (a skip on any step does nothing, checked)',
+    },
+    {
+      when: true,
+      picks: (l) => l === 'showing —on.BACK #2→ routing (was entering)',
+      why: "the form's Back with no history behind it happens only on a page opened at a later step, never redirected: routing goes straight on to entering, with the same actions",
+    },
+  ]
+  const labels = mutantsOf(funnelMachine as unknown as AnyStateMachine).map((m) => m.label)
+  const out: Record<string, string> = {}
+  for (const rule of rules.filter((r) => r.when))
+    for (const label of labels.filter(rule.picks)) out[label] ??= rule.why
+  return out
 }
