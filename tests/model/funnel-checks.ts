@@ -4,19 +4,18 @@
  * (funnel.model.test.ts) runs them on the funnel machine; `npm run mutants` on each broken copy of it.
  */
 import { expect } from 'vitest'
-import { createActor } from 'xstate'
 import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
 import { MODEL_DEMAND } from '../../engine/funnel/funnel-graph'
 import { stepUrl } from '../../engine/funnel/funnel-location'
-import { type FunnelMachine, funnelMachine, funnelMachineWith } from '../../engine/funnel/funnel-machine'
+import { type FunnelMachine, funnelMachine } from '../../engine/funnel/funnel-machine'
 import { actionList, planActions } from '../../engine/funnel/run-actions'
 import { invalidStepValues, validStepValues } from '../../engine/funnel/sample-values'
 import { emptiedValues, stepValues } from '../../engine/funnel/validate-field'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import { FakeBrowser } from './fake-browser'
 import { MODEL_BASE as BASE, MODEL_QUERY as QUERY } from './funnel-paths'
-import { settled, stepNameOf } from './replay-path'
+import { funnelActor, settled, stepNameOf } from './replay-path'
 
 /** The same funnel with its first step's on-submit returning false (the spec's "stay"). */
 function withStayOnFirst(funnel: ResolvedFunnel): ResolvedFunnel {
@@ -31,7 +30,7 @@ type Check = (funnel: ResolvedFunnel, page: FunnelPageInfo, machine?: FunnelMach
 async function startsOnKnownStep(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
   const last = funnel.steps.at(-1)!.name
   const browser = new FakeBrowser(stepUrl(BASE, last, QUERY))
-  const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+  const actor = funnelActor(browser, machine, {
     input: { funnel, page, stepParam: last, basePath: BASE, search: QUERY },
   }).start()
   await settled(actor)
@@ -50,7 +49,7 @@ async function staysOnFalse(funnel: ResolvedFunnel, page: FunnelPageInfo, machin
   const first = funnel.steps[0].name
   const stay = withStayOnFirst(funnel)
   const browser = new FakeBrowser(stepUrl(BASE, first, QUERY))
-  const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+  const actor = funnelActor(browser, machine, {
     input: { funnel: stay, page, stepParam: first, basePath: BASE, search: QUERY },
   }).start()
   await settled(actor)
@@ -77,7 +76,7 @@ async function invalidSubmitShowsMessages(
     const invalid = invalidStepValues(step.fields)
     if (!invalid) continue
     const browser = new FakeBrowser(stepUrl(BASE, step.name))
-    const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+    const actor = funnelActor(browser, machine, {
       input: { funnel, page, stepParam: step.name, basePath: BASE, search: '' },
     }).start()
     await settled(actor)
@@ -101,7 +100,7 @@ async function started(
 ) {
   const url = `${at === undefined ? BASE : stepUrl(BASE, at)}${QUERY}`
   const browser = new FakeBrowser(url)
-  const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+  const actor = funnelActor(browser, machine, {
     input: { funnel, page, stepParam: at, basePath: BASE, search: QUERY },
   })
   browser.onPop = (entry) =>
@@ -120,8 +119,10 @@ async function backToNoStep(funnel: ResolvedFunnel, page: FunnelPageInfo, machin
   await settled(actor)
   expect(browser.pushed).toBe(actor.getSnapshot().context.stepIndex > 0 ? 1 : 0)
   // A funnel whose first answer ends it (or stays) has no later step to go back from.
-  if (actor.getSnapshot().status === 'done' || actor.getSnapshot().context.stepIndex === 0)
-    return actor.stop()
+  if (actor.getSnapshot().status === 'done' || actor.getSnapshot().context.stepIndex === 0) {
+    actor.stop()
+    return
+  }
   const { emitted, replaced } = { emitted: browser.emitted.length, replaced: browser.replaced }
   // The browser went back to an entry whose URL names no step of the funnel (a link from elsewhere).
   actor.send({ type: 'POPSTATE', step: undefined, depth: 0 })
@@ -176,7 +177,7 @@ async function answerWhileEntering(funnel: ResolvedFunnel, page: FunnelPageInfo,
     const outcome = planActions(step.onEnter, { values: {}, demand: null }, MODEL_DEMAND).outcome.kind
     if (outcome !== 'continue' && outcome !== 'stay') continue
     const browser = new FakeBrowser(stepUrl(BASE, step.name, QUERY))
-    const actor = createActor(funnelMachineWith(browser.deps(), machine), {
+    const actor = funnelActor(browser, machine, {
       input: { funnel, page, stepParam: step.name, basePath: BASE, search: QUERY },
     }).start()
     // The visitor answers while the step's on-enter actions (a demand check) still run.
@@ -235,6 +236,43 @@ async function skipping(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = 
   }
 }
 
+async function brokenAction(funnel: ResolvedFunnel, page: FunnelPageInfo, machine = funnelMachine) {
+  if (funnel.steps.length < 2) return
+  // The first step's on-submit action fails (a tracker that throws): the visitor is not trapped.
+  const broken = {
+    ...funnel,
+    steps: funnel.steps.map((s, i) =>
+      i === 0 ? { ...s, onSubmit: { type: 'track' as const, event: 'brokenAction' } } : s,
+    ),
+  }
+  const first = funnel.steps[0].name
+  const browser = new FakeBrowser(stepUrl(BASE, first, QUERY))
+  const deps = browser.deps()
+  const track = deps.emitter.track
+  deps.emitter = {
+    ...deps.emitter,
+    track: (event, properties) => {
+      if (event === 'brokenAction') throw new Error('the tracker failed')
+      track(event, properties)
+    },
+  }
+  const actor = funnelActor(
+    browser,
+    machine,
+    { input: { funnel: broken, page, stepParam: first, basePath: BASE, search: QUERY } },
+    deps,
+  ).start()
+  await settled(actor)
+  actor.send({ type: 'SUBMIT', values: validStepValues(funnel.steps[0].fields) })
+  await settled(actor)
+  const snap = actor.getSnapshot()
+  expect(snap.value).toBe('showing')
+  expect(snap.context.stepIndex).toBe(1)
+  expect(browser.url).toBe(stepUrl(BASE, funnel.steps[1].name))
+  expect(browser.emitted.at(-1)).toMatchObject({ kind: 'pageView', page: { stepName: funnel.steps[1].name } })
+  actor.stop()
+}
+
 /** Each check by the title the model test gives it. */
 export const FUNNEL_CHECKS: { title: string; run: Check }[] = [
   {
@@ -261,6 +299,10 @@ export const FUNNEL_CHECKS: { title: string; run: Check }[] = [
   {
     title: 'skipping a skippable step empties, stores and reports its answers, then moves on',
     run: skipping,
+  },
+  {
+    title: 'an on-submit action that fails does not trap the visitor: the funnel carries on',
+    run: brokenAction,
   },
   {
     title: 'typing records each answer and tells the page at once, clearing its message',

@@ -129,19 +129,49 @@ export async function runFunnelMutants(
 function funnelEquivalents({ funnel }: FunnelShape): Record<string, string> {
   const noEnterActions = funnel.steps.every((s) => actionList(s.onEnter).length === 0)
   const noSkippable = funnel.steps.every((s) => !s.skippable)
+  const actions = funnel.steps.flatMap((s) => [...actionList(s.onEnter), ...actionList(s.onSubmit)])
+  const none = (type: string) => !actions.some((a) => a.type === type)
   const rules: { when: boolean; picks: (label: string) => boolean; why: string }[] = [
     {
       when: noEnterActions,
       picks: (l) =>
         l.startsWith('entering —invoke.') ||
         /^entering —on\.(SUBMIT|SKIP)→ \(stays\): action queueAnswer dropped$/.test(l) ||
-        l === 'entering —always [noEnterActions]→ showing: guard dropped',
+        l === 'entering —always [noEnterActions]→ showing: guard dropped' ||
+        l.startsWith('showing —always→ (stays): action '),
       why: 'no step of this funnel has on-enter actions: entering shows each step at once, so their answer, an answer queued while they run and the guard that skips them never come into play',
     },
     {
       when: noSkippable,
       picks: (l) => l.startsWith('showing —on.SKIP→'),
       why: 'no step of this funnel is skippable: a skip is never taken (a skip on any step does nothing, checked)',
+    },
+    {
+      when: none('set-field'),
+      picks: (l) => l === 'submitting —invoke.onDone→ deciding: action storeActionValues dropped',
+      why: 'no action of this funnel sets an answer: the on-submit actions never change one to store',
+    },
+    {
+      when: none('go-to-step'),
+      picks: (l) => l.startsWith('deciding —always #2'),
+      why: 'no action of this funnel goes to a step: deciding never goes to one',
+    },
+    {
+      when: none('go-to-page'),
+      picks: (l) => l.startsWith('deciding —always #3') || l.startsWith('left entry:'),
+      why: 'no action of this funnel goes to a page: deciding never leaves for one',
+    },
+    {
+      when: true,
+      picks: (l) => /^deciding —always #5→ /.test(l),
+      why: 'the snapshot refuses a destination the funnel may not navigate to (cross-checks), so deciding never refuses: where that branch would go is never taken',
+    },
+    {
+      when: true,
+      picks: (l) =>
+        /^submitting —(always|invoke\.onError)→ deciding: action carryOn dropped$/.test(l) ||
+        l === 'deciding —always #1→ showing: action clearOutcome dropped',
+      why: 'every way into deciding sets the outcome first (the actions’ answer, or carry on) and deciding treats no outcome as carry on, so a stale or missing one is never read',
     },
     {
       when: true,
