@@ -49,13 +49,13 @@ export function mutantsReport(results: MachineMutants[], json: boolean): string 
     )
   const pad = (s: string | number, n: number) => String(s).padEnd(n)
   const lines = [
-    `${pad('machine', 24)}${pad('mutants', 9)}${pad('killed', 8)}${pad('equivalent', 12)}survived`,
+    `${pad('machine', 30)}${pad('mutants', 9)}${pad('killed', 8)}${pad('equivalent', 12)}survived`,
   ]
   for (const r of results) {
     const killed = r.outcomes.filter((o) => o.killedBy !== null).length
     const eq = r.outcomes.filter((o) => o.equivalent).length
     lines.push(
-      `${pad(r.machine, 24)}${pad(r.outcomes.length, 9)}${pad(killed, 8)}${pad(eq, 12)}${unexplained(r).length}`,
+      `${pad(r.machine, 30)}${pad(r.outcomes.length, 9)}${pad(killed, 8)}${pad(eq, 12)}${unexplained(r).length}`,
     )
   }
   for (const r of results) {

@@ -153,13 +153,13 @@ function funnelEquivalents({ funnel }: FunnelShape): Record<string, string> {
     },
     {
       when: none('go-to-step'),
-      picks: (l) => l.startsWith('deciding —always #2'),
-      why: 'no action of this funnel goes to a step: deciding never goes to one',
+      picks: (l) => l.startsWith('deciding —always #2→'),
+      why: 'no action of this funnel goes to a step: deciding never goes to one (its guard dropped, every answer would)',
     },
     {
       when: none('go-to-page'),
-      picks: (l) => l.startsWith('deciding —always #3') || l.startsWith('left entry:'),
-      why: 'no action of this funnel goes to a page: deciding never leaves for one',
+      picks: (l) => l.startsWith('deciding —always #3→') || l.startsWith('left entry:'),
+      why: 'no action of this funnel goes to a page: deciding never leaves for one (its guard dropped, every answer would)',
     },
     {
       when: true,

@@ -32,7 +32,7 @@ describe('each machine fails its generated tests when broken (a seeded sample of
     (a, b) => a.shape.funnel.steps.length - b.shape.funnel.steps.length,
   )[0]
   it(
-    `the funnel machine, on the funnel ${smallest.name}`,
+    `the funnel machine, on ${smallest.name}`,
     async () => passes(await runFunnelMutants(smallest, { sample: FUNNEL_SAMPLE, seed: SEED })),
     TIMEOUT_MS,
   )
