@@ -9,7 +9,14 @@ import type { Condition } from '../../schemas/generated/condition'
 import type { DemandCheckResult } from '../runtime-contracts'
 import type { ResolvedFunnel } from '../snapshot/types'
 import type { FunnelDeps, FunnelPageInfo } from './funnel-deps'
-import { type FunnelContext, type FunnelEvent, type FunnelInput, funnelMachineWith } from './funnel-machine'
+import {
+  type FunnelContext,
+  type FunnelEvent,
+  type FunnelInput,
+  type FunnelMachine,
+  funnelMachine,
+  funnelMachineWith,
+} from './funnel-machine'
 import { actionList, planActions } from './run-actions'
 import { invalidStepValues, validStepValues } from './sample-values'
 
@@ -95,10 +102,19 @@ export function serializeFor(funnel: ResolvedFunnel) {
   }
 }
 
-export const graphMachine = () => funnelMachineWith(inertDeps)
+/**
+ * The machine the graph is explored on, its effects inert. `machine` (here and below) is the funnel
+ * machine itself except in the mutant run (issue 38): a broken copy is tested from its own graph.
+ */
+export const graphMachine = (machine: FunnelMachine = funnelMachine) => funnelMachineWith(inertDeps, machine)
 
-export function shortestPaths(funnel: ResolvedFunnel, page: FunnelPageInfo, input: FunnelInput) {
-  return getShortestPaths(graphMachine(), {
+export function shortestPaths(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  input: FunnelInput,
+  machine: FunnelMachine = funnelMachine,
+) {
+  return getShortestPaths(graphMachine(machine), {
     input: { ...input, funnel, page },
     events: graphEvents(funnel) as never,
     serializeState: serializeFor(funnel) as never,
@@ -106,9 +122,14 @@ export function shortestPaths(funnel: ResolvedFunnel, page: FunnelPageInfo, inpu
 }
 
 /** Simple paths to the end of the funnel, without history moves, so their number stays bounded. */
-export function simplePathsToEnd(funnel: ResolvedFunnel, page: FunnelPageInfo, input: FunnelInput) {
+export function simplePathsToEnd(
+  funnel: ResolvedFunnel,
+  page: FunnelPageInfo,
+  input: FunnelInput,
+  machine: FunnelMachine = funnelMachine,
+) {
   const all = graphEvents(funnel)
-  return getSimplePaths(graphMachine(), {
+  return getSimplePaths(graphMachine(machine), {
     input: { ...input, funnel, page },
     events: ((s: FunnelSnapshot) =>
       all(s).filter((e) => e.type !== 'POPSTATE' && e.type !== 'BACK')) as never,
@@ -122,15 +143,17 @@ export type ScriptMove = 'submit' | 'skip' | 'popstate' | 'back'
 /**
  * A path through the same graph chosen by moves instead of search: async completions are taken
  * automatically, and an in-form BACK with history behind it is followed by the POPSTATE the
- * browser answers with (the graph alone cannot see the browser).
+ * browser answers with (the graph alone cannot see the browser). A move the funnel does not offer
+ * where it is (it ended, or has no history to go back to) ends the path there; null when none was made.
  */
 export function scriptedPath(
   funnel: ResolvedFunnel,
   page: FunnelPageInfo,
   input: FunnelInput,
   moves: ScriptMove[],
+  funnelLogic: FunnelMachine = funnelMachine,
 ) {
-  const machine = graphMachine()
+  const machine = graphMachine(funnelLogic)
   const offer = graphEvents(funnel)
   let [snap] = initialTransition(machine, { ...input, funnel, page }) as unknown as [FunnelSnapshot]
   const steps: { state: FunnelSnapshot; event: GraphEvent | { type: string } }[] = [
@@ -155,17 +178,17 @@ export function scriptedPath(
     else if (ctx.depth === 0) event = offer(snap).find((e) => e.type === 'BACK')
     else {
       const pop = offer(snap).find((e) => e.type === 'POPSTATE')
-      if (!pop) return null
+      if (!pop) break
       apply({ type: 'BACK' })
       apply(pop)
       steps.push({ state: snap, event: { type: 'BACK' } })
       settle()
       continue
     }
-    if (!event) return null
+    if (!event) break
     apply(event)
     steps.push({ state: snap, event })
     settle()
   }
-  return { steps }
+  return steps.length > 1 ? { steps } : null
 }

@@ -395,9 +395,12 @@ export function funnelEffects(deps: FunnelDeps) {
   }
 }
 
-/** The funnel machine with its effects carried out through `deps`. */
-export function funnelMachineWith(deps: FunnelDeps) {
-  return funnelMachine.provide(funnelEffects(deps))
-}
-
 export type FunnelMachine = typeof funnelMachine
+
+/**
+ * The funnel machine with its effects carried out through `deps`. `machine` is the funnel machine
+ * itself except in the mutant run (issue 38), which passes a broken copy of it.
+ */
+export function funnelMachineWith(deps: FunnelDeps, machine: FunnelMachine = funnelMachine) {
+  return machine.provide(funnelEffects(deps))
+}

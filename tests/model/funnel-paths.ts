@@ -17,7 +17,7 @@ import {
   simplePathsToEnd,
 } from '../../engine/funnel/funnel-graph'
 import { stepUrl } from '../../engine/funnel/funnel-location'
-import type { FunnelInput } from '../../engine/funnel/funnel-machine'
+import { type FunnelInput, type FunnelMachine, funnelMachine } from '../../engine/funnel/funnel-machine'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import type { GraphPath } from './replay-path'
 
@@ -107,8 +107,12 @@ function sampleSimplePaths(funnel: ResolvedFunnel, paths: GraphPath[]): GraphPat
 export function funnelModelPaths(
   funnel: ResolvedFunnel,
   page: FunnelPageInfo,
-  /** Off only to show what the coverage check says without the paths it asks for. */
-  { coverEveryMove = true } = {},
+  {
+    /** Off only to show what the coverage check says without the paths it asks for. */
+    coverEveryMove = true,
+    /** The funnel machine, or a broken copy of it (`npm run mutants`): paths from its own graph. */
+    machine = funnelMachine as FunnelMachine,
+  } = {},
 ): FunnelModelPath[] {
   const out: Omit<FunnelModelPath, 'n'>[] = []
   const add = (kind: FunnelPathKind, input: FunnelInput, path: GraphPath) =>
@@ -117,26 +121,29 @@ export function funnelModelPaths(
   const fromMissing = { stepParam: undefined, basePath: MODEL_BASE, search: MODEL_QUERY }
   for (const p of sampleSimplePaths(
     funnel,
-    simplePathsToEnd(funnel, page, fromMissing) as unknown as GraphPath[],
+    simplePathsToEnd(funnel, page, fromMissing, machine) as unknown as GraphPath[],
   ))
     add('complete', fromMissing, p)
   const fromUnknown = { stepParam: 'nonsense', basePath: MODEL_BASE, search: MODEL_QUERY }
-  for (const p of shortestPaths(funnel, page, fromUnknown) as unknown as GraphPath[])
+  for (const p of shortestPaths(funnel, page, fromUnknown, machine) as unknown as GraphPath[])
     add('shortest', fromUnknown, p)
   const first = funnel.steps[0].name
-  const scripts: { stepParam: string | undefined; moves: ScriptMove[] }[] = [
+  // The step the page opens at: undefined for none (redirected to the first), null for a step the funnel lacks.
+  const scripts: { stepParam: string | undefined | null; moves: ScriptMove[] }[] = [
     { stepParam: first, moves: ['submit', 'submit', 'popstate', 'popstate'] },
     { stepParam: first, moves: ['submit', 'submit', 'back', 'submit'] },
-    { stepParam: funnel.steps[2]?.name, moves: ['back', 'submit'] },
+    { stepParam: funnel.steps[2]?.name ?? null, moves: ['back', 'submit'] },
+    // From a page opened at no step (redirected to the first): the browser's back stays on the steps.
+    { stepParam: undefined, moves: ['submit', 'submit', 'popstate'] },
   ]
   for (const s of scripts) {
-    if (s.stepParam === undefined) continue
+    if (s.stepParam === null) continue
     const input = { stepParam: s.stepParam, basePath: MODEL_BASE, search: MODEL_QUERY }
-    const path = scriptedPath(funnel, page, input, s.moves)
+    const path = scriptedPath(funnel, page, input, s.moves, machine)
     if (path) add('history', input, path as unknown as GraphPath)
   }
   // The moves no path above walks (the form's Back on later steps), each by its shortest way.
-  for (const p of coverEveryMove ? coveringPaths(funnel, page, out) : [])
+  for (const p of coverEveryMove ? coveringPaths(funnel, page, out, machine) : [])
     add(p.path.steps.some((s) => s.event.type === 'BACK') ? 'history' : 'shortest', p.input, p.path)
   return out.map((p, i) => ({ n: i + 1, ...p }))
 }
@@ -174,13 +181,14 @@ function funnelMoves(
   funnel: ResolvedFunnel,
   page: FunnelPageInfo,
   inputs: Iterable<FunnelInput>,
+  machine: FunnelMachine,
 ): { states: Set<string>; moves: Map<string, FunnelMove> } {
   const where = whereIn(funnel)
   const serialize = serializeFor(funnel)
   const moves = new Map<string, FunnelMove>()
   const states = new Set<string>(funnel.steps.map((s) => s.name))
   for (const input of inputs) {
-    const adjacency = getAdjacencyMap(graphMachine(), {
+    const adjacency = getAdjacencyMap(graphMachine(machine), {
       input: { ...input, funnel, page },
       events: graphEvents(funnel) as never,
       serializeState: serialize as never,
@@ -231,8 +239,9 @@ function coveringPaths(
   funnel: ResolvedFunnel,
   page: FunnelPageInfo,
   paths: { input: FunnelInput; path: GraphPath }[],
+  machine: FunnelMachine,
 ): { input: FunnelInput; path: GraphPath }[] {
-  const { moves } = funnelMoves(funnel, page, new Set(paths.map((p) => p.input)))
+  const { moves } = funnelMoves(funnel, page, new Set(paths.map((p) => p.input)), machine)
   const seen = walked(funnel, paths).edges
   const serialize = serializeFor(funnel)
   const shortest = new Map<FunnelInput, Map<string, GraphPath>>()
@@ -242,7 +251,7 @@ function coveringPaths(
     let to = shortest.get(move.input)
     if (!to) {
       to = new Map()
-      for (const sp of shortestPaths(funnel, page, move.input) as unknown as (GraphPath & {
+      for (const sp of shortestPaths(funnel, page, move.input, machine) as unknown as (GraphPath & {
         state: FunnelSnapshot
       })[])
         to.set(serialize(sp.state), sp)
@@ -269,8 +278,10 @@ export function funnelCoverage(
   funnel: ResolvedFunnel,
   page: FunnelPageInfo,
   paths: FunnelModelPath[],
+  /** The machine the paths were generated from (a broken copy in `npm run mutants`). */
+  machine: FunnelMachine = funnelMachine,
 ): FunnelCoverage {
-  const { states, moves } = funnelMoves(funnel, page, new Set(paths.map((p) => p.input)))
+  const { states, moves } = funnelMoves(funnel, page, new Set(paths.map((p) => p.input)), machine)
   const seen = walked(funnel, paths)
   return {
     states: [...states].map((id) => ({ id, covered: seen.states.has(id) })),

@@ -4,9 +4,11 @@
  * tested — fails a coverage check or a promise of the model. A survivor is either equivalent (listed
  * in the model's `equivalentMutants` with the reason) or a promise the model lacks.
  */
+
+import type { AnyStateMachine } from 'xstate'
 import { seededRandom } from '../../engine/util/seeded-random'
 import { type MachineModel, modelPaths, PathFailure, replayModelPath } from './machine-model'
-import { type MutantKind, mutantsOf } from './mutants'
+import { type Mutant, type MutantKind, mutantsOf } from './mutants'
 
 /** A copy's graph may grow to this many times the machine's (and at least GRAPH_FLOOR transitions). */
 const GRAPH_GROWTH = 4
@@ -76,27 +78,46 @@ export async function runMutants(
   model: MachineModel,
   opts: { sample?: number; seed?: number } = {},
 ): Promise<MachineMutants> {
-  const all = mutantsOf(model.machine)
-  const chosen = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed ?? 38)
   // A copy whose graph grows far past the machine's counts without end: its suite would never finish.
   const maxTransitions = Math.max(GRAPH_FLOOR, GRAPH_GROWTH * modelPaths(model).explored)
+  return runCopies(
+    model.name,
+    mutantsOf(model.machine),
+    model.equivalentMutants ?? {},
+    (machine) => firstGeneratedFailure({ ...model, machine }, maxTransitions),
+    opts,
+  )
+}
+
+/**
+ * The copies (or a seeded sample of them), each killed by the first failure of its suite or
+ * survived; `equivalents` are the survivors no test can tell from the machine, by label, with why.
+ */
+export async function runCopies(
+  name: string,
+  all: Mutant[],
+  equivalents: Record<string, string>,
+  firstFailure: (machine: AnyStateMachine) => Promise<string | null>,
+  opts: { sample?: number; seed?: number } = {},
+): Promise<MachineMutants> {
+  const chosen = opts.sample === undefined ? all : sampleOf(all, opts.sample, opts.seed ?? 38)
   const outcomes: MutantOutcome[] = []
   for (const m of chosen) {
-    const killedBy = await firstGeneratedFailure({ ...model, machine: m.machine }, maxTransitions)
+    const killedBy = await firstFailure(m.machine)
     outcomes.push({
       kind: m.kind,
       label: m.label,
       killedBy,
-      equivalent: killedBy === null ? (model.equivalentMutants?.[m.label] ?? null) : null,
+      equivalent: killedBy === null ? (equivalents[m.label] ?? null) : null,
     })
   }
-  const listed = Object.keys(model.equivalentMutants ?? {})
+  const listed = Object.keys(equivalents)
   const killed = new Set(outcomes.filter((o) => o.killedBy !== null).map((o) => o.label))
   const labels = new Set(all.map((m) => m.label))
   const staleEquivalents = listed.filter(
     (label) => killed.has(label) || (opts.sample === undefined && !labels.has(label)),
   )
-  return { machine: model.name, total: all.length, outcomes, staleEquivalents }
+  return { machine: name, total: all.length, outcomes, staleEquivalents }
 }
 
 /** Survivors the model does not explain: each a promise the model lacks. */

@@ -131,7 +131,9 @@ export function mutantsOf(machine: AnyStateMachine): Mutant[] {
             )
           }
         }
-        if (t.guard !== undefined)
+        // An eventless transition that stays in its state, its guard dropped, is taken again and
+        // again within one step (its actions change the context each time): not worth running either.
+        if (t.guard !== undefined && !(where === 'always' && t.target === undefined))
           make(
             'drop-guard',
             `${head} [${implName(t.guard)}]→ ${targetName(t.target)}: guard dropped`,

@@ -4,17 +4,21 @@
  */
 
 import { expect } from 'vitest'
-import { createActor, waitFor } from 'xstate'
+import { type Actor, type AnyActorRef, createActor } from 'xstate'
 import { formVersionBucketKey, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
-import { FORM_STEP_SUBMITTED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
-import type { GraphEvent } from '../../engine/funnel/funnel-graph'
+import { FORM_STEP_SUBMITTED, FUNNEL_COMPLETED, type FunnelPageInfo } from '../../engine/funnel/funnel-deps'
+import { type GraphEvent, MODEL_DEMAND } from '../../engine/funnel/funnel-graph'
 import { stepUrl } from '../../engine/funnel/funnel-location'
 import {
   type FunnelContext,
   type FunnelInput,
+  type FunnelMachine,
+  type FunnelMachineInput,
+  funnelMachine,
   funnelMachineWith,
   progressOf,
 } from '../../engine/funnel/funnel-machine'
+import { planActions } from '../../engine/funnel/run-actions'
 import { emptiedValues, stepValues } from '../../engine/funnel/validate-field'
 import type { ResolvedFunnel } from '../../engine/snapshot/types'
 import type { ValidationMessages } from '../../schemas/generated/ui-text'
@@ -27,7 +31,38 @@ export interface GraphPath {
   }[]
 }
 
-const stable = (s: { status: string; value: unknown }) => s.status === 'done' || s.value === 'showing'
+const stable = (s: { status: string; value: unknown }) =>
+  s.status === 'done' || (s.status === 'active' && s.value === 'showing')
+
+/**
+ * Waits until the funnel shows a step or has ended. Its only async work is its actions' promises
+ * (the fake browser answers at once), so once the pending work has run it is there or it is stuck:
+ * a stuck actor (a broken copy in `npm run mutants`) fails, naming where it stopped.
+ */
+/**
+ * An actor of the machine on the fake browser. An error inside it (a broken copy's, in `npm run
+ * mutants`) stops it with status "error", which `settled` reports, instead of being thrown later.
+ */
+export function funnelActor(
+  browser: FakeBrowser,
+  machine: FunnelMachine,
+  options: { input: FunnelMachineInput },
+  deps = browser.deps(),
+): Actor<ReturnType<typeof funnelMachineWith>> {
+  const actor = createActor(funnelMachineWith(deps, machine), options)
+  actor.subscribe({ error: () => {} })
+  return actor
+}
+
+export async function settled(actor: AnyActorRef): Promise<void> {
+  for (let i = 0; i < 10 && !stable(actor.getSnapshot()); i++)
+    await new Promise((resolve) => setImmediate(resolve))
+  const s = actor.getSnapshot()
+  if (!stable(s))
+    throw new Error(
+      `the funnel stopped in ${JSON.stringify(s.value)} (${s.status}${s.error ? `: ${(s.error as Error).message}` : ''}), neither showing a step nor ended`,
+    )
+}
 
 export function stepNameOf(url: string, basePath: string): string | undefined {
   const rest = url.split('?')[0].slice(basePath.length + 1)
@@ -39,10 +74,12 @@ export async function replayPath(
   page: FunnelPageInfo,
   input: FunnelInput,
   path: GraphPath,
+  /** The funnel machine, or a broken copy of it (`npm run mutants`). */
+  machine: FunnelMachine = funnelMachine,
 ): Promise<FakeBrowser> {
   const startUrl = `${input.stepParam === undefined ? input.basePath : stepUrl(input.basePath, input.stepParam)}${input.search}`
   const browser = new FakeBrowser(startUrl)
-  const actor = createActor(funnelMachineWith(browser.deps()), { input: { ...input, funnel, page } })
+  const actor = funnelActor(browser, machine, { input: { ...input, funnel, page } })
   browser.onPop = (entry) =>
     actor.send({ type: 'POPSTATE', step: stepNameOf(entry.url, input.basePath), depth: entry.depth })
   const steps = funnel.steps
@@ -52,7 +89,7 @@ export async function replayPath(
   })
 
   actor.start()
-  await waitFor(actor, stable)
+  await settled(actor)
   let snap = actor.getSnapshot()
   // Start: a missing or unknown step lands on the first step, replacing history, keeping the query.
   const known = steps.some((s) => s.name === input.stepParam)
@@ -85,12 +122,12 @@ export async function replayPath(
     } else if (event.type === 'BACK' && cause?.before.depth) {
       // The form's Back button with history behind it is the browser's back.
       actor.send({ type: 'BACK' })
-      await waitFor(actor, stable)
+      await settled(actor)
     } else if (event.type === 'POPSTATE') {
       browser.back()
       expect(stepNameOf(browser.url, input.basePath)).toBe((event as { step: string }).step)
     } else actor.send(event as never)
-    await waitFor(actor, stable)
+    await settled(actor)
     snap = actor.getSnapshot()
     if (expected.status !== 'done' && !['showing'].includes(String(expected.value))) continue
     expect(snap.status).toBe(expected.status)
@@ -99,11 +136,26 @@ export async function replayPath(
     if (!cause) continue
     const { before, emittedBefore, urlBefore, bucketsBefore } = cause
     const delta = browser.emitted.slice(emittedBefore)
+    // Where an accepted answer ends the funnel, by the step's on-submit actions (action.schema.json):
+    // a page they go to, the destination when they finish or on the last step, or nowhere.
+    const answered = cause.event.type === 'SUBMIT' || cause.event.type === 'SKIP'
+    const ends = answered ? endOf(steps, before, cause.event) : null
     if (snap.status === 'done') {
+      // Only an accepted answer ends the funnel, where its actions say: going back never does.
+      expect(cause.event.type, 'the funnel ended on going back').toMatch(/^(SUBMIT|SKIP)$/)
+      expect(ends, 'the funnel ended where its answer does not end it').not.toBeNull()
+      expect(snap.value).toBe(ends!.state)
       expect(browser.left).toBe(ctx.exit)
-      if (snap.value === 'finished') expect(browser.left).toBe(page.destination)
+      expect(browser.left).toBe(ends!.exit ?? page.destination)
+      // Reaching the destination counts a lead, once.
+      const leads = delta.filter((d) => d.kind === 'track' && d.event === FUNNEL_COMPLETED)
+      expect(leads).toHaveLength(snap.value === 'finished' ? 1 : 0)
       continue
     }
+    if (ends && Object.keys(ctx.errors).length === 0)
+      expect.fail(
+        `the answer on ${steps[before.stepIndex].name} ends the funnel (${ends.state}), yet it goes on`,
+      )
     expect(ctx.stepIndex).toBe(expected.context.stepIndex)
     // Progress is step number over total, and the URL names the step shown.
     expect(progressOf(ctx)).toBe((ctx.stepIndex + 1) / steps.length)
@@ -154,11 +206,34 @@ export async function replayPath(
       }
       continue
     }
-    // BACK or POPSTATE: the earlier step is entered again and viewed again.
+    // BACK or POPSTATE: the earlier step is entered again and viewed again: the step before for the
+    // form's Back with no history behind it, the step of the history entry for the browser's back.
+    if (e.type === 'BACK' && !before.depth) expect(ctx.stepIndex).toBe(before.stepIndex - 1)
+    if (e.type === 'POPSTATE')
+      expect(steps[ctx.stepIndex].name).toBe((e as { step: string | undefined }).step ?? steps[0].name)
     expect(delta[0]).toEqual(pageView(ctx.stepIndex))
   }
   actor.stop()
   return browser
+}
+
+/** Where an accepted answer ends the funnel (the state and the page it leaves for), or null when it goes on. */
+function endOf(
+  steps: ResolvedFunnel['steps'],
+  before: FunnelContext,
+  event: GraphEvent,
+): { state: 'finished' | 'left'; exit: string | null } | null {
+  const step = steps[before.stepIndex]
+  const values =
+    event.type === 'SKIP'
+      ? { ...before.values, ...emptiedValues(step.fields) }
+      : { ...before.values, ...(event.type === 'SUBMIT' ? event.values : {}) }
+  const { outcome } = planActions(step.onSubmit, { values, demand: before.demand }, MODEL_DEMAND)
+  if (outcome.kind === 'go-to-page') return { state: 'left', exit: outcome.path }
+  if (outcome.kind === 'finish') return { state: 'finished', exit: null }
+  if (outcome.kind === 'continue' && before.stepIndex === steps.length - 1)
+    return { state: 'finished', exit: null }
+  return null
 }
 
 /** A pattern per message template: its words as written, any {placeholder} filled by something. */
