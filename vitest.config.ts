@@ -2,21 +2,15 @@ import { configDefaults, defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
- * The model files first (CPU-bound, few), while the e2e global setup builds the bundle and starts its
- * server in the background; then the e2e files (largest first) with the unit files spread evenly
- * between them, so a CPU-bound unit file fills what an e2e file spends waiting on its server and
- * browser (two e2e files side by side left a quarter of the machine idle: decision 0970). An e2e file
- * that starts before the build is done waits for it (tests/e2e/setup-file.ts).
+ * Vitest's order (by project name, then the slowest or largest file first), with the e2e files last:
+ * the e2e global setup builds the bundle and starts its server while the unit and model tests run,
+ * and an e2e file waits for them (tests/e2e/setup-file.ts), so it should not hold a worker meanwhile.
  */
-class MixedSequencer extends BaseSequencer {
+class E2eLastSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
-    const e2e = sorted.filter((f) => f.project.name === 'e2e')
-    const unit = sorted.filter((f) => f.project.name === 'unit')
-    const rest = sorted.filter((f) => f.project.name !== 'e2e' && f.project.name !== 'unit')
-    const per = e2e.length ? Math.ceil(unit.length / e2e.length) : 0
-    const mixed = e2e.flatMap((f, i) => [f, ...unit.slice(i * per, (i + 1) * per)])
-    return [...rest, ...mixed, ...unit.slice(e2e.length * per)]
+    const e2e = (f: TestSpecification) => f.project.name === 'e2e'
+    return [...sorted.filter((f) => !e2e(f)), ...sorted.filter(e2e)]
   }
 }
 
@@ -26,7 +20,7 @@ export default defineConfig({
   test: {
     // Two workers on the two-core machines this runs on (the default leaves one core idle).
     maxWorkers: 2,
-    sequence: { sequencer: MixedSequencer },
+    sequence: { sequencer: E2eLastSequencer },
     // A PostgreSQL server for the store tests on any machine (an embedded one when none answers).
     globalSetup: ['tests/setup/test-run.global.ts'],
     projects: [
