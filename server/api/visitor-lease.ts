@@ -20,7 +20,7 @@ import {
   MARKETPLACE_RATE_LIMIT_DEFAULT_PER_MINUTE,
   PHONE_REFRESH_BEFORE_EXPIRY_MS,
 } from '../../engine/constants'
-import { readBuckets, SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
+import { SHARED_BUCKET_KEY } from '../../engine/funnel/buckets'
 import type { LeasedPhone } from '../../engine/phone/leased-phone'
 import { getPhoneBody, type MarketplaceFacts } from '../../engine/phone/payloads'
 import { QUOTE_FIELDS } from '../../engine/phone/quote-fields'
@@ -140,14 +140,9 @@ export function checkVisitorLease(
   return settled
 }
 
-/** The answers a lease of this visitor is made with: the shared bucket, the quote answers of every form. */
-export async function leaseAnswers(
-  db: Queryable,
-  anonymousId: string,
-  formVersion?: string,
-): Promise<FormValues> {
-  const buckets = await loadBuckets(db, anonymousId)
-  return formVersion ? readBuckets(buckets, formVersion) : buckets.read(SHARED_BUCKET_KEY)
+/** The answers a lease from the browser's loop is made with: the visitor's shared bucket. */
+async function leaseAnswers(db: Queryable, anonymousId: string): Promise<FormValues> {
+  return (await loadBuckets(db, anonymousId)).read(SHARED_BUCKET_KEY)
 }
 
 /**
